@@ -1,0 +1,62 @@
+"""What a channel is: it receives messages, hands them to a handler, sends replies."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class InboundMessage:
+    """A message from a person, as a channel received it."""
+
+    channel: str
+    conversation_id: str
+    sender: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptLine:
+    """One row of the receipts block: which tool, which call, which token."""
+
+    tool: str
+    call_id: str
+    receipt: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundReply:
+    """What goes back to the person, already audited and redacted.
+
+    ``text`` is the reply (with audit notice if the mode is annotate/block);
+    ``receipts_block`` is sent after it (as a second message on chat
+    channels) when ``show_in_response`` is on, else empty.
+    """
+
+    turn_id: str
+    text: str
+    receipts_block: str = ""
+    receipts: tuple[ReceiptLine, ...] = ()
+    trust: str = "unverified"
+    findings: tuple[dict[str, object], ...] = field(default=())
+
+
+# A channel's approval flow for supervised autonomy: given (tool, args summary),
+# answer whether the person approves. Channels without one pass None: denied.
+ApprovalHook = Callable[[str, str], Awaitable[bool]]
+
+# The daemon's dispatcher: every channel hands each inbound message here and
+# gets the reply back. It applies backpressure by awaiting.
+MessageHandler = Callable[[InboundMessage], Awaitable[OutboundReply]]
+
+
+class Channel(Protocol):
+    """A running channel. ``run`` serves until cancelled; it raises on a fatal error."""
+
+    name: str
+
+    async def run(self, handler: MessageHandler) -> None:
+        """Serve: receive messages, call ``handler``, deliver its replies."""
+        ...

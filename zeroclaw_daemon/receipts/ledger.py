@@ -1,0 +1,71 @@
+"""A bounded index of the receipts a scope issued: token -> what it was issued for."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRecord:
+    """What one receipt was issued for. Holds hashes and counts, not payloads."""
+
+    token: str
+    tool: str
+    call_id: str
+    conversation_id: str
+    turn_id: str
+    ts: int
+    result_sha256: str
+    result_count: int
+    urls: tuple[str, ...] = ()
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Ledger:
+    """Insertion-ordered, oldest evicted first once ``max_entries`` is reached.
+
+    ``evicted_through`` is the newest timestamp among evicted records: a token
+    at or before it may have been issued and forgotten, so it can no longer be
+    judged (``expired``); a token after it that is not here was never issued.
+    """
+
+    def __init__(self, max_entries: int = 100_000) -> None:
+        if max_entries < 1:
+            raise ValueError("max_entries must be at least 1")
+        self.max_entries = max_entries
+        self._records: OrderedDict[str, LedgerRecord] = OrderedDict()
+        self.evicted_through: int | None = None
+        self.evicted_count = 0
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __contains__(self, token: object) -> bool:
+        return token in self._records
+
+    def __repr__(self) -> str:
+        return f"<Ledger {len(self)}/{self.max_entries} evicted={self.evicted_count}>"
+
+    def add(self, record: LedgerRecord) -> None:
+        records = self._records
+        records[record.token] = record
+        while len(records) > self.max_entries:
+            _, oldest = records.popitem(last=False)
+            self.evicted_count += 1
+            if self.evicted_through is None or oldest.ts > self.evicted_through:
+                self.evicted_through = oldest.ts
+
+    def get(self, token: str) -> LedgerRecord | None:
+        return self._records.get(token)
+
+    @property
+    def horizon(self) -> int | None:
+        """Timestamp of the oldest retained record (None when empty)."""
+        for record in self._records.values():
+            return record.ts
+        return None
