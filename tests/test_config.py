@@ -1,0 +1,444 @@
+"""Config models, loading, error reporting, secrets and atomic writing."""
+
+# The house style asserts `expected == actual`, which ruff's SIM300 calls Yoda.
+
+from __future__ import annotations
+
+import os
+import stat
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from zeroclaw_daemon.config import (
+    Config,
+    ConfigFileExistsError,
+    check_secrets,
+    default_config,
+    dump_config,
+    load_config,
+    parse_config,
+    require_env,
+    write_config_atomic,
+)
+from zeroclaw_daemon.errors import ConfigError, ConfigProblem
+
+pytestmark = pytest.mark.usefixtures("clean_logging")
+
+SECRET = "sk-live-9f8e7d6c5b4a39281706SECRET"
+
+
+def attr(cfg: Config, dotted: str) -> Any:
+    """Follow a dotted attribute path such as ``agent.tool_receipts.audit.mode``."""
+    return reduce(getattr, dotted.split("."), cfg)
+
+
+def problems_of(text: str, tmp_path: Path) -> list[ConfigProblem]:
+    """The problems load_config reports for a file holding ``text``."""
+    path = tmp_path / "zeroclaw.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    return list(caught.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("dotted", "expected"),
+    [
+        ("daemon.state_dir", "state"),
+        ("daemon.drain_timeout_s", 30.0),
+        ("daemon.max_concurrent_turns", 8),
+        ("daemon.store_payloads", False),
+        ("logging.filter", "info"),
+        ("logging.format", "console"),
+        ("provider.kind", "scripted"),
+        ("provider.base_url", ""),
+        ("provider.model", ""),
+        ("provider.api_key_env", ""),
+        ("provider.timeout_s", 60.0),
+        ("provider.max_retries", 3),
+        ("provider.script", "demo-script.toml"),
+        ("agent.max_tool_iterations", 8),
+        ("agent.max_tool_result_chars", 16000),
+        ("agent.autonomy", "supervised"),
+        ("agent.history_max_messages", 40),
+        ("agent.tool_timeout_s", 30.0),
+        ("agent.tool_receipts.enabled", True),
+        ("agent.tool_receipts.show_in_response", False),
+        ("agent.tool_receipts.inject_system_prompt", True),
+        ("agent.tool_receipts.ledger_max_entries", 100000),
+        ("agent.tool_receipts.audit.mode", "annotate"),
+        (
+            "tools.shell.allow",
+            ("ls", "cat", "echo", "date", "uname", "wc", "grep", "git", "head", "tail"),
+        ),
+        ("tools.shell.workdir", "."),
+        ("tools.shell.timeout_s", 20.0),
+        ("tools.shell.max_output_bytes", 65536),
+        ("tools.files.root", "."),
+        ("tools.files.max_read_bytes", 1048576),
+        ("tools.files.max_write_bytes", 1048576),
+        ("tools.http_get.allow_hosts", ()),
+        ("tools.http_get.deny_hosts", ()),
+        ("tools.http_get.allow_private", False),
+        ("tools.http_get.timeout_s", 20.0),
+        ("tools.http_get.max_bytes", 1048576),
+        ("tools.delegate.enabled", True),
+        ("tools.delegate.max_tool_iterations", 6),
+        ("channels.gateway.enabled", True),
+        ("channels.gateway.listen", "127.0.0.1:8731"),
+        ("channels.gateway.auth_token_env", ""),
+        ("channels.gateway.max_body_bytes", 1048576),
+        ("channels.telegram.enabled", False),
+        ("channels.telegram.bot_token_env", "ZEROCLAW_TELEGRAM_TOKEN"),
+        ("channels.telegram.api_base", "https://api.telegram.org"),
+        ("channels.telegram.allowed_users", ()),
+        ("channels.telegram.poll_timeout_s", 25),
+        ("channels.irc.enabled", False),
+        ("channels.irc.server", "127.0.0.1"),
+        ("channels.irc.port", 6667),
+        ("channels.irc.tls", False),
+        ("channels.irc.nick", "zeroclaw"),
+        ("channels.irc.channels", ("#zeroclaw",)),
+        ("channels.irc.password_env", ""),
+    ],
+)
+def test_defaults(dotted: str, expected: object) -> None:
+    """Every default matches the documented value, and an empty file means the defaults."""
+    assert expected == attr(default_config(), dotted)
+    assert expected == attr(parse_config(""), dotted)
+
+
+def test_prompts_have_defaults() -> None:
+    """The two system prompts default to the documented openings."""
+    cfg = default_config()
+    assert cfg.agent.system_prompt.startswith("You are ZeroClaw, ")
+    assert cfg.tools.delegate.system_prompt.startswith("You are a focused sub-agent")
+
+
+def test_shipped_config_loads_and_round_trips(shipped_config_path: Path, tmp_path: Path) -> None:
+    """config/zeroclaw.toml loads cleanly, and load(dump(cfg)) == cfg through a real file."""
+    cfg = load_config(shipped_config_path, check_env=True)
+    copy = tmp_path / "copy.toml"
+    copy.write_text(dump_config(cfg), encoding="utf-8")
+    assert cfg == load_config(copy)
+    assert dump_config(cfg) == dump_config(load_config(copy))
+
+
+def test_shipped_config_choices(shipped_config_path: Path) -> None:
+    """The shipped config is offline: scripted model, loopback gateway, no remote channels."""
+    cfg = load_config(shipped_config_path)
+    expected = {
+        "provider.kind": "scripted",
+        "provider.script": "demo-script.toml",
+        "channels.gateway.enabled": True,
+        "channels.gateway.listen": "127.0.0.1:8731",
+        "channels.gateway.auth_token_env": "",
+        "channels.telegram.enabled": False,
+        "channels.irc.enabled": False,
+        "daemon.state_dir": "~/.local/state/zeroclaw",
+    }
+    assert expected == {key: attr(cfg, key) for key in expected}
+    assert shipped_config_path.parent / "demo-script.toml" == cfg.resolve_path(
+        cfg.provider.script
+    )
+
+
+def test_default_config_round_trips() -> None:
+    """The defaults survive dump and parse unchanged."""
+    cfg = default_config()
+    assert cfg == parse_config(dump_config(cfg))
+
+
+BROKEN = f"""
+[daemon]
+max_concurrent_turns = 0
+
+[agent.tool_receipts]
+enabled = "{SECRET}"
+
+[agent.tool_receipts.audit]
+mode = "{SECRET}"
+colour = "red"
+
+[tools.shell]
+allow = ["ls", 3]
+
+[channels.gateway]
+listen = "{SECRET}"
+auth_token_env = "{SECRET}"
+
+[channels.irc]
+port = 70000
+"""
+
+
+def test_broken_file_reports_every_problem_without_values(tmp_path: Path) -> None:
+    """Seven different mistakes come back together, by dotted path, none echoing the value."""
+    problems = problems_of(BROKEN, tmp_path)
+    expected_paths = {
+        "daemon.max_concurrent_turns",
+        "agent.tool_receipts.enabled",
+        "agent.tool_receipts.audit.mode",
+        "agent.tool_receipts.audit.colour",
+        "tools.shell.allow[1]",
+        "channels.gateway.listen",
+        "channels.gateway.auth_token_env",
+        "channels.irc.port",
+    }
+    assert expected_paths == {p.path for p in problems}
+    by_path = {p.path: p.message for p in problems}
+    assert "expected a boolean (true or false)" == by_path["agent.tool_receipts.enabled"]
+    assert "unknown key" == by_path["agent.tool_receipts.audit.colour"]
+    assert by_path["agent.tool_receipts.audit.mode"].startswith("expected one of 'off'")
+    assert by_path["channels.gateway.listen"].startswith("expected host:port")
+    assert "must be at least 1" == by_path["daemon.max_concurrent_turns"]
+    assert "must be at most 65535" == by_path["channels.irc.port"]
+    path = tmp_path / "zeroclaw.toml"
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    rendered = str(caught.value) + repr(caught.value) + repr(caught.value.problems)
+    assert SECRET not in rendered
+    assert "input_value" not in rendered
+    assert caught.value.__cause__ is None  # the pydantic error (which holds inputs) is dropped
+
+
+def test_unknown_keys_at_every_depth(tmp_path: Path) -> None:
+    """Unknown keys are errors at the top, in a section and deep in a nested table."""
+    problems = problems_of(
+        "[nonsense]\na = 1\n[tools.shell]\nenabeld = true\n"
+        "[agent.tool_receipts.audit]\nstrict = true\n",
+        tmp_path,
+    )
+    expected = {
+        ConfigProblem("nonsense", "unknown key"),
+        ConfigProblem("tools.shell.enabeld", "unknown key (did you mean 'enabled'?)"),
+        ConfigProblem("agent.tool_receipts.audit.strict", "unknown key"),
+    }
+    assert expected == set(problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "message"),
+    [
+        ('[agent.tool_receipts]\nenabled = "true"\n', "agent.tool_receipts.enabled",
+         "expected a boolean (true or false)"),
+        ("[agent.tool_receipts]\nenabled = 1\n", "agent.tool_receipts.enabled",
+         "expected a boolean (true or false)"),
+        ("[daemon]\nstate_dir = 30\n", "daemon.state_dir", "expected a string"),
+        ("[daemon]\nmax_concurrent_turns = 1.5\n", "daemon.max_concurrent_turns",
+         "expected an integer"),
+        ("[daemon]\nmax_concurrent_turns = true\n", "daemon.max_concurrent_turns",
+         "expected an integer"),
+        ('[provider]\ntimeout_s = "60"\n', "provider.timeout_s", "expected a number"),
+        ("[provider]\ntimeout_s = inf\n", "provider.timeout_s", "expected a finite number"),
+        ('[tools.shell]\nallow = "ls"\n', "tools.shell.allow", "expected an array"),
+        ("daemon = 3\n", "daemon", "expected a table"),
+    ],
+)
+def test_strict_types(text: str, path: str, message: str, tmp_path: Path) -> None:
+    """Strict mode: no coercion from strings, numbers or booleans of the wrong type."""
+    assert [ConfigProblem(path, message)] == problems_of(text, tmp_path)
+
+
+def test_integer_is_accepted_for_a_float_field() -> None:
+    """``timeout_s = 5`` is a perfectly good number of seconds."""
+    assert 5.0 == parse_config("[provider]\ntimeout_s = 5\n").provider.timeout_s
+
+
+def test_syntax_error_has_line_and_column(tmp_path: Path) -> None:
+    """A TOML syntax error is one problem carrying its line and column."""
+    problems = problems_of("[daemon]\nstate_dir = 'x'\nmax_concurrent_turns = = 2\n", tmp_path)
+    assert 1 == len(problems)
+    assert (3, 24) == (problems[0].line, problems[0].column)
+    assert problems[0].message.startswith("TOML syntax error: ")
+    assert "(at line" not in problems[0].message
+
+
+def test_syntax_error_at_end_of_file(tmp_path: Path) -> None:
+    """An error at the very end still gets a position (the last line)."""
+    problems = problems_of("[daemon]\nstate_dir =", tmp_path)
+    assert (2, 12) == (problems[0].line, problems[0].column)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    """A missing file is a ConfigError naming the path, exit code 78."""
+    missing = tmp_path / "nope.toml"
+    with pytest.raises(ConfigError) as caught:
+        load_config(missing)
+    assert (str(missing), [ConfigProblem("", "file not found")], 78) == (
+        caught.value.source,
+        list(caught.value.problems),
+        caught.value.exit_code,
+    )
+
+
+def test_file_not_utf8(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 are reported, not a crash."""
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"[daemon]\nstate_dir = '\xff'\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert [ConfigProblem("", "file is not valid UTF-8")] == list(caught.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("listen", "valid"),
+    [
+        ("127.0.0.1:8731", True),
+        ("127.0.0.1:0", True),
+        ("localhost:80", True),
+        ("[::1]:8731", True),
+        ("0.0.0.0:65535", True),
+        ("127.0.0.1", False),
+        (":8731", False),
+        ("127.0.0.1:", False),
+        ("127.0.0.1:99999", False),
+        ("127.0.0.1:http", False),
+        ("::1:8731", False),
+        ("127.0.0.1:-1", False),
+    ],
+)
+def test_listen_must_be_host_port(listen: str, valid: bool) -> None:
+    """channels.gateway.listen accepts host:port (IPv6 bracketed) and nothing else."""
+    text = f'[channels.gateway]\nlisten = "{listen}"\n'
+    try:
+        parse_config(text)
+    except ConfigError as exc:
+        assert ["channels.gateway.listen"] == [p.path for p in exc.problems]
+        accepted = False
+    else:
+        accepted = True
+    assert valid == accepted
+
+
+def test_secret_pasted_into_env_name_is_refused(tmp_path: Path) -> None:
+    """Putting the key itself where its variable name belongs is an error that hides it."""
+    problems = problems_of(f'[provider]\napi_key_env = "{SECRET}"\n', tmp_path)
+    assert ["provider.api_key_env"] == [p.path for p in problems]
+    assert "NAME of an environment variable" in problems[0].message
+    assert SECRET not in str(problems[0])
+
+
+def test_cross_field_checks(tmp_path: Path) -> None:
+    """Settings that depend on each other are checked, each with its own path."""
+    problems = problems_of(
+        '[provider]\nkind = "openai"\n[channels.telegram]\nenabled = true\nbot_token_env = ""\n',
+        tmp_path,
+    )
+    expected = [
+        ConfigProblem("provider.model", "required when provider.kind is openai"),
+        ConfigProblem(
+            "channels.telegram.bot_token_env", "required when channels.telegram is enabled"
+        ),
+    ]
+    assert expected == problems
+
+
+def test_cross_field_checks_apply_to_direct_construction() -> None:
+    """Building a Config in code runs the same cross-field checks."""
+    with pytest.raises(ValidationError) as caught:
+        Config.model_validate({"provider": {"kind": "anthropic"}})
+    assert "provider.model: required when provider.kind is anthropic" in str(caught.value)
+
+
+def test_missing_env_var_for_enabled_telegram(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An enabled channel whose token variable is unset fails the env check, naming it."""
+    path = tmp_path / "zeroclaw.toml"
+    path.write_text(
+        '[channels.telegram]\nenabled = true\nbot_token_env = "ZC_TEST_TG_TOKEN"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.delenv("ZC_TEST_TG_TOKEN", raising=False)
+    load_config(path)  # without the env check the file itself is fine
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, check_env=True)
+    assert ["channels.telegram.bot_token_env"] == [p.path for p in caught.value.problems]
+    assert "ZC_TEST_TG_TOKEN" in caught.value.problems[0].message
+    monkeypatch.setenv("ZC_TEST_TG_TOKEN", "123:" + SECRET)
+    assert load_config(path, check_env=True).channels.telegram.enabled
+
+
+def test_check_secrets_covers_every_enabled_part() -> None:
+    """Each enabled part naming a variable is checked; disabled parts and empty names are not."""
+    cfg = parse_config(
+        '[provider]\nkind = "openai"\nmodel = "m"\napi_key_env = "ZC_T_KEY"\n'
+        '[channels.gateway]\nauth_token_env = "ZC_T_GW"\n'
+        '[channels.telegram]\nenabled = true\nbot_token_env = "ZC_T_TG"\n'
+        '[channels.irc]\nenabled = false\npassword_env = "ZC_T_IRC"\n'
+    )
+    missing = check_secrets(cfg, environ={"ZC_T_GW": "  "})
+    expected = ["provider.api_key_env", "channels.gateway.auth_token_env",
+                "channels.telegram.bot_token_env"]
+    assert expected == [p.path for p in missing]
+    everything = {"ZC_T_KEY": "k", "ZC_T_GW": "g", "ZC_T_TG": "t", "ZC_T_IRC": "i"}
+    assert [] == check_secrets(cfg, environ=everything)
+    assert [] == check_secrets(default_config(), environ={})
+
+
+def test_require_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """require_env returns the value, or raises a ConfigError naming the variable."""
+    monkeypatch.setenv("ZC_TEST_REQ", SECRET)
+    assert SECRET == require_env("ZC_TEST_REQ", "the test secret")
+    monkeypatch.setenv("ZC_TEST_REQ", "")
+    with pytest.raises(ConfigError) as caught:
+        require_env("ZC_TEST_REQ", "the test secret")
+    assert "ZC_TEST_REQ" in str(caught.value)
+    assert "the test secret" in str(caught.value)
+    assert 78 == caught.value.exit_code
+
+
+def test_models_are_frozen() -> None:
+    """Loaded configs cannot be changed in place, not even their arrays."""
+    cfg = default_config()
+    with pytest.raises(ValidationError):
+        cfg.agent.autonomy = "full"
+    with pytest.raises(ValidationError):
+        cfg.agent.tool_receipts.audit.mode = "off"
+    assert isinstance(cfg.tools.shell.allow, tuple)
+    assert hash(cfg) == hash(parse_config(dump_config(cfg)))
+
+
+def test_resolve_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Relative paths resolve against the config's directory; ~ expands; absolute stays."""
+    conf_dir = tmp_path / "etc"
+    conf_dir.mkdir()
+    path = conf_dir / "zeroclaw.toml"
+    path.write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    cfg = load_config(path)
+    assert conf_dir / "state" == cfg.resolve_path(cfg.daemon.state_dir)
+    assert tmp_path / "home" / "x" == cfg.resolve_path("~/x")
+    assert Path("/var/lib/z") == cfg.resolve_path("/var/lib/z")
+    assert path == cfg.source
+    assert tmp_path / "state" == default_config().resolve_path("state")
+
+
+def test_equality_ignores_location(tmp_path: Path) -> None:
+    """The same settings loaded from two directories are equal; different settings are not."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "z.toml").write_text("", encoding="utf-8")
+    (tmp_path / "b" / "z.toml").write_text("[daemon]\nstore_payloads = true\n", encoding="utf-8")
+    assert load_config(tmp_path / "a" / "z.toml") == default_config()
+    assert load_config(tmp_path / "b" / "z.toml") != default_config()
+
+
+def test_write_config_atomic(tmp_path: Path) -> None:
+    """Writes new files, refuses existing ones without force, replaces with force."""
+    target = tmp_path / "sub" / "zeroclaw.toml"
+    assert target == write_config_atomic(target, "a = 1\n", force=False)
+    with pytest.raises(ConfigFileExistsError):
+        write_config_atomic(target, "a = 2\n", force=False)
+    assert "a = 1\n" == target.read_text(encoding="utf-8")
+    os.chmod(target, 0o600)
+    write_config_atomic(target, "a = 3\n", force=True)
+    assert "a = 3\n" == target.read_text(encoding="utf-8")
+    assert 0o600 == stat.S_IMODE(target.stat().st_mode)  # the replaced file's mode is kept
+    assert ["zeroclaw.toml"] == sorted(p.name for p in target.parent.iterdir())  # no temp left

@@ -1,0 +1,586 @@
+"""Logging: structlog output filtered with Rust's env_logger / EnvFilter directive syntax.
+
+The filter comes from ``ZEROCLAW_LOG``, else ``RUST_LOG``, else ``[logging] filter``, so
+recipes written for the upstream Rust daemon work unchanged::
+
+    RUST_LOG=zeroclaw_runtime::agent=debug zeroclaw daemon
+
+Directive semantics (see :meth:`LogFilter.parse`):
+
+* directives are separated by commas; surrounding spaces are ignored;
+* a bare level (``info``) sets the default for every target;
+* ``target=level`` sets the level for every target starting with ``target``;
+* a bare target (``zeroclaw_channels``) enables all its levels (``trace``);
+* ``off`` disables, as a bare directive or as ``target=off``;
+* the longest matching prefix wins (plain string prefix, so ``zeroclaw`` matches
+  ``zeroclaw_runtime::agent``); for the same target the last directive wins;
+* levels are ``trace < debug < info < warn < error`` (``warning`` means ``warn``),
+  case-insensitive;
+* when only target directives are given, every other target is off (as in Rust);
+  when no directive at all is given, the default is ``info``;
+* a bad directive is reported as a WARN line naming it, and ignored.
+
+Targets are Rust-style names (``zeroclaw_runtime::agent``, ``zeroclaw_config``...).
+Records of stdlib loggers (uvicorn, httpx, asyncio) pass through the same filter and
+renderer with their logger name as target.
+
+Nothing here is module-level mutable state: the active :class:`LogFilter` lives in the
+first processor of structlog's configured chain, and the stdlib bridge is a handler on
+the root logger; :func:`configure_logging` replaces both (safe to call again on reload).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, TextIO, cast
+
+import structlog
+from structlog.typing import EventDict, WrappedLogger
+
+__all__ = [
+    "DEBUG",
+    "ERROR",
+    "INFO",
+    "OFF",
+    "TRACE",
+    "WARN",
+    "ConsoleLineRenderer",
+    "Directive",
+    "JsonLineRenderer",
+    "LogFilter",
+    "Logger",
+    "StdlibBridge",
+    "active_filter",
+    "configure_logging",
+    "get_logger",
+    "level_number",
+    "reset_logging",
+    "select_filter_spec",
+]
+
+# Same numbers as the stdlib, so stdlib records map over directly.
+TRACE: Final = 5
+DEBUG: Final = 10
+INFO: Final = 20
+WARN: Final = 30
+ERROR: Final = 40
+OFF: Final = 1_000  # a threshold above every level
+
+_LEVEL_BY_NAME: Final[Mapping[str, int]] = {
+    "trace": TRACE,
+    "debug": DEBUG,
+    "info": INFO,
+    "warn": WARN,
+    "warning": WARN,
+    "error": ERROR,
+    "off": OFF,
+}
+_NAME_BY_LEVEL: Final[Mapping[int, str]] = {
+    TRACE: "TRACE",
+    DEBUG: "DEBUG",
+    INFO: "INFO",
+    WARN: "WARN",
+    ERROR: "ERROR",
+}
+_LEVEL_BY_RENDERED: Final[Mapping[str, int]] = {name: lvl for lvl, name in _NAME_BY_LEVEL.items()}
+_LEVEL_BY_METHOD: Final[Mapping[str, int]] = {
+    "trace": TRACE,
+    "debug": DEBUG,
+    "info": INFO,
+    "msg": INFO,
+    "warn": WARN,
+    "warning": WARN,
+    "error": ERROR,
+    "err": ERROR,
+    "exception": ERROR,
+    "critical": ERROR,
+    "fatal": ERROR,
+}
+# Method of structlog's bound logger used to emit each level (it has no "trace").
+_METHOD_BY_LEVEL: Final[Mapping[int, str]] = {
+    TRACE: "debug",
+    DEBUG: "debug",
+    INFO: "info",
+    WARN: "warning",
+    ERROR: "error",
+}
+_RESERVED_KEYS: Final = frozenset({"timestamp", "level", "target", "event", "exception"})
+_FORCE_KEY: Final = "_zeroclaw_force"  # set on reports that must bypass the filter
+_UNKNOWN_TARGET: Final = "structlog"
+_FORBIDDEN_IN_TARGET: Final = frozenset(' \t\r\n=,/[]{}"')
+_CACHE_LIMIT: Final = 4096
+_ENV_VARS: Final = ("ZEROCLAW_LOG", "RUST_LOG")
+_CONTROL_ESCAPES: Final = {i: f"\\x{i:02x}" for i in range(32)} | {
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+    0x7F: "\\x7f",
+}
+
+
+def level_number(level: str | int) -> int:
+    """The numeric level for a name (``"debug"``, ``"WARN"``, ``"warning"``) or a number."""
+    if isinstance(level, int):
+        return level
+    try:
+        return _LEVEL_BY_NAME[level.lower()]
+    except KeyError:
+        raise ValueError(f"unknown log level {level!r}") from None
+
+
+def _level_from_stdlib(levelno: int) -> int:
+    if levelno < DEBUG:
+        return TRACE
+    if levelno < INFO:
+        return DEBUG
+    if levelno < WARN:
+        return INFO
+    if levelno < ERROR:
+        return WARN
+    return ERROR
+
+
+# ---------------------------------------------------------------------------------------------
+# The filter.
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    """One parsed directive: ``target`` (None for the default) and its threshold level."""
+
+    target: str | None
+    level: int
+
+
+class LogFilter:
+    """A parsed RUST_LOG-style filter. Decisions are cached per target."""
+
+    __slots__ = ("_by_length", "_cache", "default", "directives", "spec")
+
+    def __init__(self, directives: Sequence[Directive] = (), spec: str = "") -> None:
+        self.spec = spec
+        self.directives = tuple(directives)
+        default: int | None = None
+        by_target: dict[str, int] = {}
+        for directive in self.directives:
+            if directive.target is None:
+                default = directive.level
+            else:
+                by_target[directive.target] = directive.level  # the last one for a target wins
+        if default is None:
+            # Rust semantics: naming targets only means "just these"; naming nothing means
+            # our documented default.
+            default = OFF if by_target else INFO
+        self.default = default
+        self._by_length = sorted(by_target.items(), key=lambda item: len(item[0]), reverse=True)
+        self._cache: dict[str, int] = {}
+
+    @classmethod
+    def parse(cls, spec: str) -> tuple[LogFilter, list[str]]:
+        """Parse ``spec``; returns the filter and one message per ignored bad directive."""
+        errors: list[str] = []
+        text, slash, regex = spec.partition("/")
+        if slash:
+            errors.append(f"message filter '/{regex}' is not supported; ignored it")
+        directives: list[Directive] = []
+        for raw in text.split(","):
+            part = raw.strip()
+            if not part:
+                continue
+            directive, error = _parse_directive(part)
+            if directive is not None:
+                directives.append(directive)
+            else:
+                errors.append(f"invalid log directive {part!r}: {error}; ignored it")
+        return cls(directives, spec), errors
+
+    def threshold(self, target: str) -> int:
+        """The lowest level enabled for ``target`` (``OFF`` when nothing is)."""
+        try:
+            return self._cache[target]
+        except KeyError:
+            pass
+        found = self.default
+        for prefix, level in self._by_length:
+            if target.startswith(prefix):
+                found = level
+                break
+        if len(self._cache) >= _CACHE_LIMIT:
+            self._cache.clear()  # bounded: stdlib logger names are not a closed set
+        self._cache[target] = found
+        return found
+
+    def enabled(self, target: str, level: int | str) -> bool:
+        """Whether a record at ``level`` on ``target`` passes the filter."""
+        if not isinstance(level, int):
+            level = level_number(level)
+        try:
+            return level >= self._cache[target]
+        except KeyError:
+            return level >= self.threshold(target)
+
+    @property
+    def min_threshold(self) -> int:
+        """The lowest level any target can log at (used to gate the stdlib cheaply)."""
+        return min([self.default, *(level for _, level in self._by_length)])
+
+    def __repr__(self) -> str:
+        return f"LogFilter({self.spec!r})"
+
+
+def _valid_target(target: str) -> bool:
+    return bool(target) and not any(char in _FORBIDDEN_IN_TARGET for char in target)
+
+
+def _parse_directive(part: str) -> tuple[Directive | None, str]:
+    target, equals, level_text = part.partition("=")
+    if not equals:
+        level = _LEVEL_BY_NAME.get(part.lower())
+        if level is not None:
+            return Directive(None, level), ""
+        if _valid_target(part):
+            return Directive(part, TRACE), ""
+        return None, "not a level or a target name"
+    target, level_text = target.strip(), level_text.strip()
+    if not target:
+        return None, "missing target before '='"
+    if "=" in level_text:
+        return None, "more than one '='"
+    if not _valid_target(target):
+        return None, "invalid target name (span and field filters are not supported)"
+    level = _LEVEL_BY_NAME.get(level_text.lower())
+    if level is None:
+        return None, "unknown level (expected off, error, warn, info, debug or trace)"
+    return Directive(target, level), ""
+
+
+def select_filter_spec(
+    config_filter: str, environ: Mapping[str, str] | None = None
+) -> tuple[str, str]:
+    """(source, spec): ZEROCLAW_LOG, else RUST_LOG, else the config value, else "info".
+
+    A variable that is set but blank counts as unset.
+    """
+    env = os.environ if environ is None else environ
+    for name in _ENV_VARS:
+        value = env.get(name, "")
+        if value.strip():
+            return name, value
+    if config_filter.strip():
+        return "config", config_filter
+    return "default", "info"
+
+
+# ---------------------------------------------------------------------------------------------
+# Processors.
+
+
+class _TargetGate:
+    """First processor of the chain: holds the active filter and drops what it rejects."""
+
+    __slots__ = ("filter", "fmt", "retired", "stream")
+
+    def __init__(self, log_filter: LogFilter, fmt: str, stream: TextIO | None) -> None:
+        self.filter = log_filter
+        self.fmt = fmt
+        self.stream = stream  # as passed: None means "the current stderr"
+        # Set when a new configuration replaces this one, so loggers caching it look again.
+        self.retired = False
+
+    def __call__(self, logger: WrappedLogger, method_name: str, event_dict: EventDict) -> EventDict:
+        forced = event_dict.pop(_FORCE_KEY, False)
+        # Direct structlog callers may not set our keys; derive them from the method.
+        level_name = event_dict.get("level")
+        level = _LEVEL_BY_RENDERED.get(level_name) if isinstance(level_name, str) else None
+        if level is None:
+            level = _LEVEL_BY_METHOD.get(method_name, INFO)
+            event_dict["level"] = _NAME_BY_LEVEL[level]
+        target = event_dict.setdefault("target", _UNKNOWN_TARGET)
+        if not forced and not self.filter.enabled(str(target), level):
+            raise structlog.DropEvent
+        return event_dict
+
+
+def _escape(text: str) -> str:
+    # One record, one line: control characters in messages cannot forge extra lines.
+    return text.translate(_CONTROL_ESCAPES)
+
+
+def _console_value(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        if value and not any(c.isspace() or c in '="\\' or not c.isprintable() for c in value):
+            return value
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple | dict):
+        return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
+    return _console_value(str(value))
+
+
+def _split_record(event_dict: EventDict) -> tuple[str, str, str, str, str | None, EventDict]:
+    timestamp = str(event_dict.pop("timestamp", ""))
+    level = str(event_dict.pop("level", "INFO"))
+    target = str(event_dict.pop("target", _UNKNOWN_TARGET))
+    event = str(event_dict.pop("event", ""))
+    exception = event_dict.pop("exception", None)
+    exception_text = None if exception is None else str(exception)
+    return timestamp, level, target, event, exception_text, event_dict
+
+
+class ConsoleLineRenderer:
+    """``<iso time> <LEVEL> <target>: <event> key=value ...`` (traceback on following lines)."""
+
+    def __call__(self, logger: WrappedLogger, method_name: str, event_dict: EventDict) -> str:
+        timestamp, level, target, event, exception, fields = _split_record(event_dict)
+        line = f"{timestamp} {level:>5} {target}: {_escape(event)}"
+        if fields:
+            line += "".join(f" {_escape(str(k))}={_console_value(v)}" for k, v in fields.items())
+        if exception:
+            line += "\n" + exception.rstrip("\n")
+        return line
+
+
+class JsonLineRenderer:
+    """One JSON object per line: timestamp, level, target, event, fields (and exception)."""
+
+    def __call__(self, logger: WrappedLogger, method_name: str, event_dict: EventDict) -> str:
+        timestamp, level, target, event, exception, fields = _split_record(event_dict)
+        record: dict[str, Any] = {
+            "timestamp": timestamp,
+            "level": level,
+            "target": target,
+            "event": event,
+            "fields": fields,
+        }
+        if exception:
+            record["exception"] = exception
+        return json.dumps(record, ensure_ascii=False, default=str, separators=(",", ":"))
+
+
+class _CurrentStderr:
+    """Writes to whatever ``sys.stderr`` is at write time (test runners swap it)."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
+# ---------------------------------------------------------------------------------------------
+# Emitting.
+
+
+def _configured_gate() -> _TargetGate | None:
+    processors = structlog.get_config()["processors"]
+    head = processors[0] if processors else None
+    return head if isinstance(head, _TargetGate) else None
+
+
+def _active_gate() -> _TargetGate | None:
+    if not structlog.is_configured():
+        configure_logging()  # first use without set-up: defaults, honouring RUST_LOG
+    return _configured_gate()
+
+
+def _retire_gate() -> None:
+    gate = _configured_gate()
+    if gate is not None:
+        gate.retired = True
+
+
+def active_filter() -> LogFilter | None:
+    """The filter of the current configuration (None if structlog was set up elsewhere)."""
+    gate = _active_gate()
+    return None if gate is None else gate.filter
+
+
+def _emit(target: str, level: int, event: str, fields: MutableMapping[str, Any],
+          *, force: bool = False) -> None:
+    for key in _RESERVED_KEYS.intersection(fields):
+        fields[f"{key}_"] = fields.pop(key)
+    fields["level"] = _NAME_BY_LEVEL[level]
+    fields["target"] = target
+    if force:
+        fields[_FORCE_KEY] = True
+    getattr(structlog.get_logger(), _METHOD_BY_LEVEL[level])(event, **fields)
+
+
+class Logger:
+    """A logger for one target; cheap to create, reads the active config on every call."""
+
+    __slots__ = ("_context", "_gate", "_target")
+
+    def __init__(self, target: str, context: Mapping[str, Any] | None = None) -> None:
+        self._target = target
+        self._context: Mapping[str, Any] = dict(context or {})
+        self._gate: _TargetGate | None = None
+
+    def _current_gate(self) -> _TargetGate | None:
+        # Looking the gate up in structlog's config costs more than the filter decision, and
+        # a disabled DEBUG sits on the receipt hot path: cache it until it is retired.
+        gate = self._gate
+        if gate is None or gate.retired:
+            gate = self._gate = _active_gate()
+        return gate
+
+    @property
+    def target(self) -> str:
+        """The Rust-style target name this logger writes under."""
+        return self._target
+
+    def bind(self, **fields: Any) -> Logger:
+        """A logger for the same target that adds ``fields`` to every record."""
+        return Logger(self._target, {**self._context, **fields})
+
+    def is_enabled(self, level: str | int) -> bool:
+        """Whether a record at ``level`` would be written (guard for costly fields)."""
+        gate = self._current_gate()
+        return gate is None or gate.filter.enabled(self._target, level_number(level))
+
+    def _log(self, level: int, event: str, fields: dict[str, Any]) -> None:
+        gate = self._current_gate()
+        if gate is not None and not gate.filter.enabled(self._target, level):
+            return
+        if self._context:
+            fields = {**self._context, **fields}
+        _emit(self._target, level, event, fields)
+
+    def trace(self, event: str, **fields: Any) -> None:
+        """Log at TRACE."""
+        self._log(TRACE, event, fields)
+
+    def debug(self, event: str, **fields: Any) -> None:
+        """Log at DEBUG."""
+        self._log(DEBUG, event, fields)
+
+    def info(self, event: str, **fields: Any) -> None:
+        """Log at INFO."""
+        self._log(INFO, event, fields)
+
+    def warning(self, event: str, **fields: Any) -> None:
+        """Log at WARN."""
+        self._log(WARN, event, fields)
+
+    warn = warning
+
+    def error(self, event: str, **fields: Any) -> None:
+        """Log at ERROR."""
+        self._log(ERROR, event, fields)
+
+    def exception(self, event: str, **fields: Any) -> None:
+        """Log at ERROR with the exception being handled (traceback included)."""
+        fields.setdefault("exc_info", True)
+        self._log(ERROR, event, fields)
+
+    def __repr__(self) -> str:
+        return f"Logger({self._target!r})"
+
+
+def get_logger(target: str) -> Logger:
+    """A logger for the Rust-style ``target`` (``"zeroclaw_runtime::agent"``)."""
+    return Logger(target)
+
+
+# ---------------------------------------------------------------------------------------------
+# The stdlib bridge.
+
+
+class StdlibBridge(logging.Handler):
+    """Root-logger handler sending stdlib records through our filter and renderer."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            level = _level_from_stdlib(record.levelno)
+            gate = _active_gate()
+            if gate is not None and not gate.filter.enabled(record.name, level):
+                return
+            fields: dict[str, Any] = {}
+            if record.exc_info:
+                fields["exc_info"] = record.exc_info
+            _emit(record.name, level, record.getMessage(), fields)
+        except RecursionError:
+            raise
+        except Exception:
+            self.handleError(record)
+
+
+def _install_stdlib_bridge(log_filter: LogFilter) -> None:
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if isinstance(handler, StdlibBridge):
+            root.removeHandler(handler)
+    root.addHandler(StdlibBridge())
+    # Let the stdlib drop what no target could want before it formats anything.
+    root.setLevel(min(log_filter.min_threshold, logging.CRITICAL + 1))
+
+
+def reset_logging() -> None:
+    """Undo :func:`configure_logging` (for tests): structlog defaults, bridge removed."""
+    _retire_gate()
+    structlog.reset_defaults()
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if isinstance(handler, StdlibBridge):
+            root.removeHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
+def configure_logging(
+    config_filter: str = "info",
+    fmt: str = "console",
+    stream: TextIO | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> None:
+    """Set up structlog and the stdlib bridge; call again to apply a new config.
+
+    The filter is ``ZEROCLAW_LOG``, else ``RUST_LOG``, else ``config_filter``. ``fmt`` is
+    ``"console"`` or ``"json"``. Output goes to ``stream`` (default: the current stderr).
+    Bad directives are reported as WARN lines and skipped.
+    """
+    renderer: ConsoleLineRenderer | JsonLineRenderer
+    if fmt == "console":
+        renderer = ConsoleLineRenderer()
+    elif fmt == "json":
+        renderer = JsonLineRenderer()
+    else:
+        raise ValueError(f"unknown log format {fmt!r} (expected 'console' or 'json')")
+    source, spec = select_filter_spec(config_filter, environ)
+    log_filter, errors = LogFilter.parse(spec)
+    previous = _configured_gate()
+    unchanged = (
+        previous is not None
+        and (previous.filter.spec, previous.fmt) == (spec, fmt)
+        and previous.stream is stream
+    )
+    _retire_gate()
+    structlog.configure(
+        processors=[
+            _TargetGate(log_filter, fmt, stream),
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.processors.format_exc_info,
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.NOTSET),
+        context_class=dict,
+        logger_factory=structlog.PrintLoggerFactory(stream or cast(TextIO, _CurrentStderr())),
+        cache_logger_on_first_use=False,
+    )
+    _install_stdlib_bridge(log_filter)
+    if unchanged:
+        return  # a re-apply of the same settings (CLI start, then config load): say it once
+    for error in errors:
+        _emit("zeroclaw_daemon", WARN, "Bad log filter directive", {"source": source,
+              "problem": error}, force=True)
+    Logger("zeroclaw_daemon").debug("Logging configured", source=source, filter=spec, format=fmt)
