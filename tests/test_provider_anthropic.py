@@ -1,0 +1,300 @@
+"""AnthropicProvider against a fake Messages API server on loopback (real sockets).
+
+The fake checks requests the way the real API does (headers, roles, every
+tool_result answering a tool_use just before), so a mapping bug shows up as a 400.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from tests.fakes import FakeResponse
+from tests.fakes.anthropic_server import (
+    FakeAnthropic,
+    closed_mid_body_response,
+    error_response,
+    hang_response,
+    message,
+    overloaded_response,
+    rate_limited_response,
+    text_block,
+    text_response,
+    tool_use_block,
+    tool_use_response,
+    truncated_json_response,
+)
+from zeroclaw_daemon.errors import ProviderError, ProviderResponseError, ProviderTimeoutError
+from zeroclaw_daemon.providers._retry import RetryPolicy
+from zeroclaw_daemon.providers.anthropic import AnthropicProvider
+from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
+
+API_KEY = "sk-ant-test-0123456789-secret"
+FAST_RETRIES = RetryPolicy(max_retries=2, base_delay_s=0.01, max_delay_s=0.02)
+READ_FILE = ToolSpec(name="read_file", description="Read a file.",
+                     parameters={"type": "object", "properties": {"path": {"type": "string"}},
+                                 "required": ["path"]})
+USER_ONLY = [ChatMessage(role="user", content="hi")]
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeAnthropic]:
+    """A fresh fake Anthropic server for each test."""
+    with FakeAnthropic.serve() as server:
+        yield server
+
+
+def _provider(fake: FakeAnthropic, *, api_key: str = API_KEY, timeout_s: float = 5.0,
+              policy: RetryPolicy = FAST_RETRIES) -> AnthropicProvider:
+    return AnthropicProvider(base_url=fake.base_url, model="claude-test", api_key=api_key,
+                             timeout_s=timeout_s, max_retries=policy.max_retries,
+                             max_tokens=512, retry_policy=policy)
+
+
+async def test_request_shape_with_tool_use_and_merged_results(fake: FakeAnthropic) -> None:
+    """System goes top-level; tool calls become tool_use; consecutive results share one turn."""
+    fake.enqueue(text_response("done"))
+    provider = _provider(fake)
+    messages = [
+        ChatMessage(role="system", content="be careful"),
+        ChatMessage(role="user", content="read two files"),
+        ChatMessage(role="assistant", content="Reading both.", tool_calls=(
+            ToolCall(id="toolu_1", name="read_file", arguments='{"path": "a"}'),
+            ToolCall(id="toolu_2", name="read_file", arguments='{"path": "b"}'))),
+        ChatMessage(role="tool", content="A\n\n[receipt: zc-receipt-1-x]",
+                    tool_call_id="toolu_1", name="read_file"),
+        ChatMessage(role="tool", content="read_file failed: no such file: 'b'",
+                    tool_call_id="toolu_2", name="read_file"),
+    ]
+    try:
+        await provider.chat(messages, [READ_FILE])
+    finally:
+        await provider.aclose()
+    (request,) = fake.requests
+    assert ("POST", "/v1/messages") == (request.method, request.path)
+    assert (API_KEY, "2023-06-01") == (request.headers["x-api-key"],
+                                       request.headers["anthropic-version"])
+    assert "authorization" not in request.headers
+    assert {
+        "model": "claude-test",
+        "max_tokens": 512,
+        "system": "be careful",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "read two files"}]},
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "Reading both."},
+                {"type": "tool_use", "id": "toolu_1", "name": "read_file",
+                 "input": {"path": "a"}},
+                {"type": "tool_use", "id": "toolu_2", "name": "read_file",
+                 "input": {"path": "b"}},
+            ]},
+            {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "toolu_1",
+                 "content": "A\n\n[receipt: zc-receipt-1-x]"},
+                {"type": "tool_result", "tool_use_id": "toolu_2",
+                 "content": "read_file failed: no such file: 'b'"},
+            ]},
+        ],
+        "tools": [{"name": "read_file", "description": "Read a file.",
+                   "input_schema": {"type": "object",
+                                    "properties": {"path": {"type": "string"}},
+                                    "required": ["path"]}}],
+    } == request.json()
+
+
+async def test_invalid_argument_json_is_sent_as_empty_input(fake: FakeAnthropic) -> None:
+    """A call whose arguments were not a JSON object still yields a valid tool_use block."""
+    fake.enqueue(text_response("ok"))
+    provider = _provider(fake)
+    messages = [
+        ChatMessage(role="user", content="go"),
+        ChatMessage(role="assistant", content="", tool_calls=(
+            ToolCall(id="toolu_9", name="read_file", arguments="{broken"),)),
+        ChatMessage(role="tool", content="invalid arguments", tool_call_id="toolu_9"),
+    ]
+    try:
+        await provider.chat(messages, [])
+    finally:
+        await provider.aclose()
+    sent = fake.requests[0].json()["messages"][1]
+    assert {"role": "assistant", "content": [
+        {"type": "tool_use", "id": "toolu_9", "name": "read_file", "input": {}}]} == sent
+
+
+async def test_parses_text_and_tool_use_blocks(fake: FakeAnthropic) -> None:
+    """Text blocks join into the text; tool_use inputs become JSON-text arguments."""
+    fake.enqueue(tool_use_response(text_block("Let me check."),
+                                   tool_use_block("read_file", {"path": "README.md"},
+                                                  block_id="toolu_a")))
+    provider = _provider(fake)
+    try:
+        response = await provider.chat(USER_ONLY, [READ_FILE])
+    finally:
+        await provider.aclose()
+    assert ChatResponse(
+        text="Let me check.",
+        tool_calls=(ToolCall("toolu_a", "read_file", '{"path": "README.md"}'),),
+        finish_reason="tool_use",
+        usage={"input_tokens": 12, "output_tokens": 6},
+    ) == response
+
+
+async def test_unknown_block_types_are_ignored(fake: FakeAnthropic) -> None:
+    """Blocks we do not use (thinking) do not break parsing."""
+    fake.enqueue(FakeResponse(json_body=message([
+        {"type": "thinking", "thinking": "hmm", "signature": "sig"}, text_block("answer")])))
+    provider = _provider(fake)
+    try:
+        response = await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert ("answer", ()) == (response.text, response.tool_calls)
+
+
+async def test_overloaded_529_is_retried(fake: FakeAnthropic) -> None:
+    """529 overloaded_error is transient: retried, then the answer is used."""
+    fake.enqueue(overloaded_response(), text_response("back"))
+    provider = _provider(fake)
+    try:
+        response = await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert ("back", 2) == (response.text, len(fake.requests))
+
+
+async def test_overloaded_until_the_end_names_the_error(fake: FakeAnthropic) -> None:
+    """When every attempt is overloaded, the error says so and how often it tried."""
+    fake.enqueue(*[overloaded_response() for _ in range(3)])
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "HTTP 529: overloaded_error: Overloaded (gave up after 3 attempts)" == (
+        caught.value.message)
+
+
+async def test_retry_after_is_honoured(fake: FakeAnthropic) -> None:
+    """A 429 with retry-after: 0.2 waits at least that long."""
+    fake.enqueue(rate_limited_response("0.2"), text_response("after the pause"))
+    provider = _provider(fake)
+    started = time.monotonic()
+    try:
+        response = await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "after the pause" == response.text
+    assert 0.2 <= time.monotonic() - started < 3.0
+
+
+async def test_error_body_and_status_400_not_retried(fake: FakeAnthropic) -> None:
+    """A 400 invalid_request_error is final and carries the API's message."""
+    fake.enqueue(error_response(400, "invalid_request_error", "max_tokens: too large"))
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "HTTP 400: invalid_request_error: max_tokens: too large" == caught.value.message
+    assert 1 == len(fake.requests)
+
+
+async def test_error_object_with_status_200_is_an_error(fake: FakeAnthropic) -> None:
+    """A {"type": "error"} body is an error even with status 200."""
+    fake.enqueue(FakeResponse(json_body={"type": "error", "error": {
+        "type": "api_error", "message": "Internal server error"}}))
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "endpoint returned an error: api_error: Internal server error" == caught.value.message
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ({"type": "message", "role": "assistant"}, "no 'content' list"),
+    ({"content": [{"type": "tool_use", "id": "t", "name": "x", "input": "[]"}]},
+     "'content[0]' 'input' is not an object"),
+    ({"content": [{"type": "text"}]}, "'content[0]' has no 'text' string"),
+])
+async def test_malformed_messages_are_response_errors(fake: FakeAnthropic, body: object,
+                                                      reason: str) -> None:
+    """Bodies missing required fields give a ProviderResponseError naming the field."""
+    fake.enqueue(FakeResponse(json_body=body))
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderResponseError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert f"malformed Messages response: {reason}" == caught.value.message
+
+
+async def test_truncated_json_is_a_response_error(fake: FakeAnthropic) -> None:
+    """Cut-off JSON with status 200 fails at once."""
+    fake.enqueue(truncated_json_response())
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderResponseError):
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert 1 == len(fake.requests)
+
+
+async def test_connection_closed_mid_body_is_retried(fake: FakeAnthropic) -> None:
+    """A dropped connection is retried."""
+    fake.enqueue(closed_mid_body_response(), text_response("second try"))
+    provider = _provider(fake)
+    try:
+        response = await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert ("second try", 2) == (response.text, len(fake.requests))
+
+
+async def test_hang_past_timeout_raises_timeout_after_retries(fake: FakeAnthropic) -> None:
+    """A server that never answers in time gives ProviderTimeoutError after every attempt."""
+    fake.enqueue(hang_response(2.0), hang_response(2.0))
+    policy = RetryPolicy(max_retries=1, base_delay_s=0.01, max_delay_s=0.02)
+    provider = _provider(fake, timeout_s=0.3, policy=policy)
+    try:
+        with pytest.raises(ProviderTimeoutError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "no response within 0.3 s (gave up after 2 attempts)" == caught.value.message
+    assert 2 == len(fake.requests)
+
+
+async def test_api_key_never_appears_in_errors_or_repr(fake: FakeAnthropic) -> None:
+    """A server echoing the key does not get it into our error text."""
+    fake.enqueue(error_response(401, "authentication_error", f"invalid x-api-key {API_KEY}"))
+    provider = _provider(fake)
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await provider.chat(USER_ONLY, [])
+    finally:
+        await provider.aclose()
+    assert "HTTP 401: authentication_error: invalid x-api-key [redacted]" == caught.value.message
+    for text in (str(caught.value), repr(caught.value), repr(provider)):
+        assert API_KEY not in text
+
+
+async def test_fake_rejects_a_tool_result_without_its_tool_use(fake: FakeAnthropic) -> None:
+    """The fake is strict like the real API: an orphan tool_result is a 400."""
+    provider = _provider(fake)
+    messages = [ChatMessage(role="user", content="go"),
+                ChatMessage(role="tool", content="orphan", tool_call_id="toolu_missing")]
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await provider.chat(messages, [])
+    finally:
+        await provider.aclose()
+    assert 400 == caught.value.status_code
+    assert "unexpected `tool_use_id`" in caught.value.message
