@@ -23,6 +23,7 @@ from zeroclaw_daemon.config import (
     default_config,
     dump_config,
     load_config,
+    require_env,
     secret_env_status,
     write_config_atomic,
 )
@@ -223,13 +224,64 @@ def config_show(path: Path | None, config_path: Path | None) -> None:
 # Commands that live in other modules.
 
 
-def _register_commands(group: click.Group) -> None:
-    """Attach commands defined elsewhere (daemon, agent, receipts, audit-bench).
+@main.group("receipts", cls=ZeroclawGroup)
+def receipts_group() -> None:
+    """Check receipt tokens and read the audit log."""
 
-    LEAD: add them here, importing inside this function, once their modules exist;
-    ``config`` is already attached by its decorator above.
+
+@receipts_group.command("verify")
+@click.argument("text", required=False)
+@click.option("--url", default="http://127.0.0.1:8731", show_default=True,
+              help="Base URL of the running daemon's gateway.")
+@click.option("--conversation", default=None,
+              help="Decide 'foreign' against this conversation id.")
+@click.option("--token-env", default=None,
+              help="Name of the env var holding the gateway's bearer token.")
+def receipts_verify(text: str | None, url: str, conversation: str | None,
+                    token_env: str | None) -> None:
+    """Judge every receipt token in TEXT (or stdin) against a running daemon's ledger.
+
+    Only the daemon that issued a receipt holds its key, so verification asks it
+    over the gateway (POST /v1/receipts/verify). Exit 0 when every token is valid,
+    1 otherwise.
     """
-    del group  # nothing to attach yet
+    import httpx
+
+    if text is None:
+        text = click.get_text_stream("stdin").read()
+    body: dict[str, str] = {"text": text}
+    if conversation is not None:
+        body["conversation_id"] = conversation
+    headers: dict[str, str] = {}
+    if token_env:
+        headers["Authorization"] = f"Bearer {require_env(token_env, 'gateway bearer token')}"
+    try:
+        response = httpx.post(f"{url.rstrip('/')}/v1/receipts/verify", json=body,
+                              headers=headers, timeout=10.0)
+    except httpx.HTTPError as exc:
+        reason = type(exc).__name__
+        raise click.ClickException(f"cannot reach the daemon at {url}: {reason}") from None
+    if response.status_code != 200:
+        raise click.ClickException(f"daemon answered {response.status_code}: {response.text[:200]}")
+    tokens = response.json().get("tokens", [])
+    for item in tokens:
+        tool = f" ({item['tool']})" if item.get("tool") else ""
+        click.echo(f"{item['verdict']:<9} {item['token']}{tool}")
+    if not tokens:
+        click.echo("no receipt tokens found", err=True)
+    if any(item["verdict"] != "valid" for item in tokens) or not tokens:
+        raise SystemExit(1)
+
+
+def _register_commands(group: click.Group) -> None:
+    """Attach the commands that live beside the code they drive."""
+    from .agent.direct import agent_command
+    from .daemon.cli import daemon_command
+    from .storage.cli import receipts_log_command
+
+    group.add_command(daemon_command)
+    group.add_command(agent_command)
+    receipts_group.add_command(receipts_log_command)
 
 
 _register_commands(main)
