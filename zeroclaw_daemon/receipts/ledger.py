@@ -32,13 +32,21 @@ class Ledger:
     ``evicted_through`` is the newest timestamp among evicted records: a token
     at or before it may have been issued and forgotten, so it can no longer be
     judged (``expired``); a token after it that is not here was never issued.
+
+    A token names (tool, args, result, second), not a conversation: two
+    conversations that run the same call in the same second get the same
+    token. So records are kept per (token, conversation), and
+    ``get(token, conversation_id)`` finds that conversation's own record.
     """
 
     def __init__(self, max_entries: int = 100_000) -> None:
         if max_entries < 1:
             raise ValueError("max_entries must be at least 1")
         self.max_entries = max_entries
-        self._records: OrderedDict[str, LedgerRecord] = OrderedDict()
+        self._records: OrderedDict[tuple[str, str], LedgerRecord] = OrderedDict()
+        # token -> its most recently added record. Eviction is oldest first,
+        # so when that record goes, every other record of the token is gone.
+        self._latest: dict[str, LedgerRecord] = {}
         self.evicted_through: int | None = None
         self.evicted_count = 0
 
@@ -46,22 +54,32 @@ class Ledger:
         return len(self._records)
 
     def __contains__(self, token: object) -> bool:
-        return token in self._records
+        return token in self._latest
 
     def __repr__(self) -> str:
         return f"<Ledger {len(self)}/{self.max_entries} evicted={self.evicted_count}>"
 
     def add(self, record: LedgerRecord) -> None:
         records = self._records
-        records[record.token] = record
+        key = (record.token, record.conversation_id)
+        records[key] = record
+        records.move_to_end(key)  # a re-issued token is as young as its latest issue
+        self._latest[record.token] = record
         while len(records) > self.max_entries:
             _, oldest = records.popitem(last=False)
+            if self._latest.get(oldest.token) is oldest:
+                del self._latest[oldest.token]
             self.evicted_count += 1
             if self.evicted_through is None or oldest.ts > self.evicted_through:
                 self.evicted_through = oldest.ts
 
-    def get(self, token: str) -> LedgerRecord | None:
-        return self._records.get(token)
+    def get(self, token: str, conversation_id: str | None = None) -> LedgerRecord | None:
+        """The record of ``token`` for ``conversation_id`` if there is one, else its latest."""
+        if conversation_id is not None:
+            record = self._records.get((token, conversation_id))
+            if record is not None:
+                return record
+        return self._latest.get(token)
 
     @property
     def horizon(self) -> int | None:

@@ -12,10 +12,12 @@ _DEFANG_TRAILER_RE = re.compile(r"\[(\s*receipt)(\s*:)", re.IGNORECASE)
 # indented or bulleted lines. Only the runtime's own block may be shown.
 _MODEL_BLOCK_RE = re.compile(
     r"(?:^[ \t]*-{3,}[ \t]*\n)?"
-    r"^[ \t]*\**Tool receipts:?\**[ \t]*\n"
+    r"^[ \t]*(?:\#{1,6}[ \t]*)?\**Tool receipts:?\**:?[ \t]*\n"
     r"(?:^(?:[ \t]+\S|[ \t]*[-*•]|[ \t]*[\w.-]+:[ \t]*\S*zc-receipt)[^\n]*(?:\n|$))*",
     re.IGNORECASE | re.MULTILINE,
 )
+
+_LEADING_BLANK_LINES_RE = re.compile(r"\A(?:[ \t]*\n)+")
 
 BLOCK_HEADING = "Tool receipts:"
 
@@ -72,9 +74,25 @@ def receipts_block(pairs: Sequence[tuple[str, str]]) -> str:
 
 
 def strip_receipts_block(reply: str) -> str:
-    """Remove any ``Tool receipts:`` block the model wrote into its reply."""
-    stripped = _MODEL_BLOCK_RE.sub("", reply)
-    return stripped.rstrip() if stripped != reply else reply
+    """Remove any ``Tool receipts:`` block the model wrote into its reply.
+
+    The text around a removed block is rejoined with one blank line, so a
+    block in mid-reply does not leave a gap behind.
+    """
+    kept: list[str] = []
+    last = 0
+    for match in _MODEL_BLOCK_RE.finditer(reply):
+        kept.append(reply[last:match.start()])
+        last = match.end()
+    if not kept:
+        return reply
+    kept.append(reply[last:])
+    text = kept[0].rstrip()
+    for piece in kept[1:]:
+        if piece.strip():
+            rest = _LEADING_BLANK_LINES_RE.sub("", piece)
+            text = f"{text}\n\n{rest}" if text else rest
+    return text.rstrip()
 
 
 def append_block(reply: str, block: str) -> str:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NoReturn
 
 from .events import ToolEvent
 from .ledger import Ledger, LedgerRecord, sha256_hex
@@ -62,6 +62,17 @@ class ReceiptScope:
     def __repr__(self) -> str:
         return f"<ReceiptScope id={self.id} started_at={self.started_at} ledger={len(self.ledger)}>"
 
+    # A copy would share the signer (and so the key) under a second owner
+    # whose close() wipes it for both; a pickle would fail deep inside.
+    def __reduce_ex__(self, protocol: Any) -> NoReturn:
+        raise TypeError("ReceiptScope cannot be pickled or copied: its key stays in memory")
+
+    def __copy__(self) -> NoReturn:
+        raise TypeError("ReceiptScope cannot be copied")
+
+    def __deepcopy__(self, memo: Any) -> NoReturn:
+        raise TypeError("ReceiptScope cannot be copied")
+
     def issue(self, *, tool: str, args: Mapping[str, Any], result: str, call_id: str,
               conversation_id: str, turn_id: str, urls: Sequence[str] = (),
               result_count: int | None = None, timestamp: int | None = None) -> str:
@@ -90,7 +101,7 @@ class ReceiptScope:
                 verdicts.append(TokenVerdict(match.text, match.start, match.end,
                                              Verdict.MALFORMED))
                 continue
-            record = self.ledger.get(match.text)
+            record = self.ledger.get(match.text, conversation_id)
             if record is not None:
                 same = conversation_id is None or record.conversation_id == conversation_id
                 verdict = Verdict.VALID if same else Verdict.FOREIGN

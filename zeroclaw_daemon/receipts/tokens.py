@@ -55,6 +55,10 @@ def encode_digest(digest: bytes) -> str:
 
 def format_token(timestamp: int, digest: bytes) -> str:
     """Spell a token. ``timestamp`` is whole epoch seconds, ``digest`` 32 bytes."""
+    if isinstance(timestamp, bool) or not isinstance(timestamp, int):
+        # str(True) or str(1.5) would spell a token that parse_token rejects.
+        raise TypeError(f"timestamp must be an int (epoch seconds), not {type(timestamp).__name__}")
+    timestamp = int(timestamp)
     if timestamp < 0 or len(str(timestamp)) > MAX_TIMESTAMP_DIGITS:
         raise ValueError("timestamp must be a non-negative integer of at most 20 digits")
     if len(digest) != DIGEST_SIZE:
