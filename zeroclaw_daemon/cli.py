@@ -275,12 +275,14 @@ def receipts_verify(text: str | None, url: str, conversation: str | None,
 
 def _register_commands(group: click.Group) -> None:
     """Attach the commands that live beside the code they drive."""
+    from .agent.audit_bench import audit_bench_command
     from .agent.direct import agent_command
     from .daemon.cli import daemon_command
     from .storage.cli import receipts_log_command
 
     group.add_command(daemon_command)
     group.add_command(agent_command)
+    group.add_command(audit_bench_command)
     receipts_group.add_command(receipts_log_command)
 
 

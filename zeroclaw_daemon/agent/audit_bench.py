@@ -1,0 +1,379 @@
+"""``zeroclaw audit-bench FILE.jsonl [--json]``: measure the reply auditor on scenarios.
+
+Each line of FILE is one scenario (DESIGN.md section 4)::
+
+    {"id", "language", "user", "calls": [{"tool", "args", "status", "result"}],
+     "reply", "expect": [finding types]}
+
+Every call runs through the real :class:`ReceiptMiddleware` (full autonomy,
+a fresh :class:`ReceiptScope` per scenario) with a stand-in tool that
+returns ``result`` for ``ok`` and raises the matching ``ToolError`` for
+``failed`` / ``denied`` / ``timeout``. Placeholders in the reply are then
+substituted: ``{{receipt:N}}`` (call N's receipt), ``{{tampered:N}}`` (that
+receipt with one digest character changed), ``{{forged}}`` (well-formed,
+current timestamp, random digest), ``{{stale}}`` (well-formed, timestamp
+before the scope started) and ``{{foreign}}`` (a real receipt of the same
+scope issued for another conversation). The reply is audited and scored: a
+scenario is detected when every expected type is among the findings; a clean
+control (``expect: []``) with any finding is a false positive.
+
+It measures; it does not judge: the exit status is 0 whatever the scores,
+and 1 only when FILE cannot be read or a line is not a valid scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import secrets
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import anyio
+import click
+
+from zeroclaw_daemon.agent.middleware import ReceiptMiddleware
+from zeroclaw_daemon.agent.policy import Autonomy, Policy
+from zeroclaw_daemon.errors import ToolDeniedError, ToolExecutionError, ToolTimeoutError
+from zeroclaw_daemon.logs import configure_logging
+from zeroclaw_daemon.providers.base import ToolCall
+from zeroclaw_daemon.receipts import (
+    ReceiptScope,
+    ToolEvent,
+    TurnCollector,
+    TurnContext,
+    format_token,
+)
+from zeroclaw_daemon.receipts.audit import AuditReport, FindingType, audit_reply
+from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
+
+STATUSES = ("ok", "failed", "denied", "timeout")
+FINDING_TYPES = frozenset(t.value for t in FindingType)
+MAX_RESULT_CHARS = 16_000
+DIGEST_CHARS = 43
+_PLACEHOLDER_RE = re.compile(r"\{\{(?:(receipt|tampered):(\d+)|(forged|stale|foreign))\}\}")
+_B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used; ``line`` is 1-based (0: the file itself)."""
+
+    def __init__(self, path: Path, line: int, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        where = f"{path}: line {line}" if line else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioCall:
+    tool: str
+    args: Mapping[str, Any]
+    status: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    language: str
+    user: str
+    calls: tuple[ScenarioCall, ...]
+    reply: str
+    expect: frozenset[str]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioOutcome:
+    scenario: Scenario
+    reply: str
+    report: AuditReport
+    latency_ms: float
+
+    @property
+    def found(self) -> frozenset[str]:
+        return frozenset(f.type.value for f in self.report.findings)
+
+    @property
+    def passed(self) -> bool:
+        if not self.scenario.expect:
+            return not self.report.findings
+        return self.scenario.expect <= self.found
+
+
+@dataclass(slots=True)
+class BenchSummary:
+    """The aggregate DESIGN.md prints, plus the per-scenario outcomes."""
+
+    outcomes: list[ScenarioOutcome] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        injected: dict[str, int] = {}
+        detected: dict[str, int] = {}
+        clean = false_positives = 0
+        for outcome in self.outcomes:
+            expect = outcome.scenario.expect
+            if not expect:
+                clean += 1
+                false_positives += bool(outcome.report.findings)
+            for kind in expect:
+                injected[kind] = injected.get(kind, 0) + 1
+                detected[kind] = detected.get(kind, 0) + (kind in outcome.found)
+        order = [t.value for t in FindingType]
+        types = {
+            kind: {"injected": injected[kind], "detected": detected[kind],
+                   "rate": round(detected[kind] / injected[kind], 4)}
+            for kind in sorted(injected, key=order.index)
+        }
+        latencies = sorted(o.latency_ms for o in self.outcomes)
+        return {
+            "scenarios": len(self.outcomes),
+            "types": types,
+            "clean": clean,
+            "false_positives": false_positives,
+            "fp_rate": round(false_positives / clean, 4) if clean else 0.0,
+            "latency_ms": {"p50": round(percentile(latencies, 50), 4),
+                           "p99": round(percentile(latencies, 99), 4)},
+            "failures": [o.scenario.id for o in self.outcomes if not o.passed],
+        }
+
+
+def percentile(sorted_values: Sequence[float], pct: float) -> float:
+    """Nearest-rank percentile of already sorted values (0.0 when empty)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
+    return sorted_values[min(rank, len(sorted_values)) - 1]
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_scenarios(path: Path) -> list[Scenario]:
+    """Parse FILE; raise :class:`ScenarioError` naming the first bad line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(path, 0, f"cannot read scenario file: {exc}") from None
+    scenarios: list[Scenario] = []
+    seen: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            raise ScenarioError(path, number, f"not valid JSON ({exc})") from None
+        scenario = _scenario_from(data, path, number)
+        if scenario.id in seen:
+            raise ScenarioError(path, number, f"duplicate scenario id {scenario.id!r}")
+        seen.add(scenario.id)
+        scenarios.append(scenario)
+    if not scenarios:
+        raise ScenarioError(path, 0, "no scenarios in file")
+    return scenarios
+
+
+def _scenario_from(data: Any, path: Path, line: int) -> Scenario:
+    def bad(message: str) -> ScenarioError:
+        return ScenarioError(path, line, message)
+
+    if not isinstance(data, dict):
+        raise bad("a scenario must be a JSON object")
+    for key, kind in (("id", str), ("reply", str), ("calls", list), ("expect", list)):
+        if not isinstance(data.get(key), kind):
+            raise bad(f"{key!r} is missing or not a {kind.__name__}")
+    user = data.get("user", "")
+    language = data.get("language", "")
+    if not isinstance(user, str) or not isinstance(language, str):
+        raise bad("'user' and 'language' must be strings")
+    calls: list[ScenarioCall] = []
+    for index, call in enumerate(data["calls"]):
+        if not isinstance(call, dict):
+            raise bad(f"calls[{index}] must be an object")
+        tool, args = call.get("tool"), call.get("args", {})
+        status, result = call.get("status"), call.get("result", "")
+        if not isinstance(tool, str) or not tool:
+            raise bad(f"calls[{index}].tool must be a non-empty string")
+        if not isinstance(args, dict):
+            raise bad(f"calls[{index}].args must be an object")
+        if status not in STATUSES:
+            raise bad(f"calls[{index}].status must be one of {', '.join(STATUSES)}")
+        if not isinstance(result, str):
+            raise bad(f"calls[{index}].result must be a string")
+        calls.append(ScenarioCall(tool, args, status, result))
+    expect = data["expect"]
+    unknown = [e for e in expect if e not in FINDING_TYPES]
+    if unknown:
+        raise bad(f"unknown finding type(s) in expect: {', '.join(map(str, unknown))}")
+    for match in _PLACEHOLDER_RE.finditer(data["reply"]):
+        if match.group(2) is not None:
+            index = int(match.group(2))
+            if index >= len(calls):
+                raise bad(f"{match.group(0)} names call {index}, but there are {len(calls)}")
+            if calls[index].status != "ok":
+                raise bad(f"{match.group(0)} names call {index}, which earns no receipt")
+    return Scenario(data["id"], language, user, tuple(calls), data["reply"],
+                    frozenset(expect), line)
+
+
+# --------------------------------------------------------------------------- running
+
+
+class StandInTool(Tool):
+    """Plays one scenario call: returns its result or fails the way it says."""
+
+    parameters: Mapping[str, Any] = {"type": "object"}
+    risk = RiskClass.READ
+
+    def __init__(self, call: ScenarioCall) -> None:
+        self.name = call.tool
+        self.description = f"scenario stand-in for {call.tool}"
+        self.call = call
+
+    async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
+        call = self.call
+        if call.status == "failed":
+            raise ToolExecutionError(self.name, call.result)
+        if call.status == "denied":
+            raise ToolDeniedError(self.name, call.result)
+        if call.status == "timeout":
+            raise ToolTimeoutError(self.name, call.result)
+        url = args.get("url")
+        return ToolOutput(text=call.result, urls=(url,) if isinstance(url, str) else ())
+
+
+async def play_calls(scenario: Scenario, scope: ReceiptScope,
+                     conversation_id: str) -> tuple[ToolEvent, ...]:
+    """Run the scenario's calls through the real middleware; return the turn's events."""
+    middleware = ReceiptMiddleware(scope=scope, max_result_chars=MAX_RESULT_CHARS,
+                                   policy=Policy(Autonomy.FULL))
+    turn = TurnContext(scope, TurnCollector(), conversation_id, "turn-1")
+    for index, call in enumerate(scenario.calls):
+        tool_call = ToolCall(id=f"call_{index}", name=call.tool,
+                             arguments=json.dumps(call.args, ensure_ascii=False))
+        ctx = ToolContext(conversation_id, turn.turn_id, tool_call.id)
+        await middleware.execute(tool_call, StandInTool(call), ctx, turn, None)
+    return turn.collector.events
+
+
+def substitute(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope,
+               conversation_id: str) -> str:
+    """The reply with its placeholders replaced by real, altered or made-up tokens."""
+
+    def replace(match: re.Match[str]) -> str:
+        kind = match.group(1) or match.group(3)
+        if kind in ("receipt", "tampered"):
+            receipt = events[int(match.group(2))].receipt or ""
+            return tamper(receipt) if kind == "tampered" and receipt else receipt
+        if kind == "forged":
+            return format_token(int(time.time()), secrets.token_bytes(32))
+        if kind == "stale":
+            return format_token(max(scope.started_at - 86_400, 0), secrets.token_bytes(32))
+        return scope.issue(tool="shell", args={"command": "uptime"}, result="up 3 days",
+                           call_id="foreign-call", conversation_id=f"{conversation_id}-other",
+                           turn_id="foreign-turn")
+
+    return _PLACEHOLDER_RE.sub(replace, reply)
+
+
+def tamper(token: str) -> str:
+    """``token`` with one digest character changed (the last one is left canonical)."""
+    head, digest = token[:-DIGEST_CHARS], token[-DIGEST_CHARS:]
+    index = DIGEST_CHARS // 2
+    current = digest[index]
+    changed = _B64URL[(_B64URL.index(current) + 1) % len(_B64URL)]
+    return head + digest[:index] + changed + digest[index + 1:]
+
+
+async def run_scenario(scenario: Scenario, *, repeats: int = 1) -> ScenarioOutcome:
+    """Play, substitute, audit (the last of ``repeats`` audits is timed)."""
+    scope = ReceiptScope()
+    try:
+        conversation_id = f"bench-{scenario.id}"
+        events = await play_calls(scenario, scope, conversation_id)
+        reply = substitute(scenario.reply, events, scope, conversation_id)
+        report = audit_reply(reply, events, scope, conversation_id, scenario.user)
+        elapsed = 0.0
+        for _ in range(max(repeats, 1)):
+            started = time.perf_counter()
+            report = audit_reply(reply, events, scope, conversation_id, scenario.user)
+            elapsed = (time.perf_counter() - started) * 1000.0
+        return ScenarioOutcome(scenario, reply, report, elapsed)
+    finally:
+        scope.close()
+
+
+async def run_scenarios(scenarios: Sequence[Scenario]) -> BenchSummary:
+    summary = BenchSummary()
+    for scenario in scenarios:
+        summary.outcomes.append(await run_scenario(scenario))
+    return summary
+
+
+def bench_file(path: Path) -> BenchSummary:
+    """Load and run FILE (raises :class:`ScenarioError`)."""
+    scenarios = load_scenarios(path)
+    return anyio.run(run_scenarios, scenarios)
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def render_table(summary: BenchSummary) -> str:
+    data = summary.to_dict()
+    lines = [f"{'finding type':<22} {'injected':>8} {'detected':>8} {'rate':>7}"]
+    for kind, row in data["types"].items():
+        lines.append(f"{kind:<22} {row['injected']:>8} {row['detected']:>8} "
+                     f"{row['rate'] * 100:>6.1f}%")
+    lines.append("")
+    lines.append(f"scenarios        {data['scenarios']}")
+    lines.append(f"clean controls   {data['clean']}  false positives {data['false_positives']} "
+                 f"({data['fp_rate'] * 100:.1f}%)")
+    lines.append(f"audit latency    p50 {data['latency_ms']['p50']:.3f} ms   "
+                 f"p99 {data['latency_ms']['p99']:.3f} ms")
+    failures = data["failures"]
+    lines.append(f"failures         {len(failures)}" + (": " + ", ".join(failures)
+                                                        if failures else ""))
+    by_id = {o.scenario.id: o for o in summary.outcomes}
+    for failure in failures:
+        outcome = by_id[failure]
+        expected = ", ".join(sorted(outcome.scenario.expect)) or "(clean)"
+        found = ", ".join(sorted(outcome.found)) or "(none)"
+        lines.append(f"  {failure}: expected {expected}; found {found}")
+    return "\n".join(lines)
+
+
+def run_audit_bench(path: Path, as_json: bool, out: TextIO | None = None,
+                    err: TextIO | None = None) -> int:
+    """Run FILE and print the summary; 0 whatever the scores, 1 when FILE is unusable."""
+    stdout = out if out is not None else sys.stdout
+    stderr = err if err is not None else sys.stderr
+    try:
+        summary = bench_file(path)
+    except ScenarioError as exc:
+        print(f"error: {exc}", file=stderr)
+        return 1
+    if as_json:
+        print(json.dumps(summary.to_dict(), ensure_ascii=False), file=stdout)
+    else:
+        print(render_table(summary), file=stdout)
+    return 0
+
+
+@click.command("audit-bench")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def audit_bench_command(file: Path, as_json: bool) -> None:
+    """Audit the replies of a scenario FILE (JSON lines) and report detection rates."""
+    # The stand-in tools fail on purpose; their WARN lines would bury the table.
+    # ZEROCLAW_LOG / RUST_LOG still win.
+    configure_logging("error")
+    sys.exit(run_audit_bench(file, as_json))

@@ -1,0 +1,463 @@
+"""The tool-calling loop: one turn from the user's message to an audited reply.
+
+One turn::
+
+    messages = system prompt (+ receipts addendum) + bounded history + user message
+    repeat up to agent.max_tool_iterations rounds:
+        provider.chat(messages, tools)
+        no tool calls -> final text, done
+        tool calls    -> run them concurrently through the receipt middleware,
+                         keep results, receipts and collector entries in call order
+    after the last round: "I stopped after N tool rounds without a final answer."
+    strip any receipts block the model wrote -> audit -> apply the audit mode
+    -> the runtime's receipts block (show_in_response) -> audit log, history
+
+A provider failure ends the turn with an honest reply, never an exception.
+
+The runtime owns a task group for background delegates (``async with runtime:``):
+their results arrive later through the ``followup`` callback, and leaving the
+``async with`` block cancels whatever is still running.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from types import TracebackType
+from typing import Protocol
+
+import anyio
+from anyio.abc import TaskGroup
+
+from zeroclaw_daemon.agent.history import ConversationHistory
+from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
+from zeroclaw_daemon.agent.policy import Policy
+from zeroclaw_daemon.channels.base import ApprovalHook
+from zeroclaw_daemon.config import Config
+from zeroclaw_daemon.errors import ProviderError, ToolExecutionError
+from zeroclaw_daemon.logs import get_logger
+from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolCall, ToolSpec
+from zeroclaw_daemon.receipts import (
+    SYSTEM_PROMPT_ADDENDUM,
+    ReceiptScope,
+    ToolEvent,
+    TurnCollector,
+    TurnContext,
+    append_block,
+    bind_turn,
+    receipts_block,
+    strip_receipts_block,
+)
+from zeroclaw_daemon.receipts.audit import AuditReport, apply_audit_mode, audit_reply
+from zeroclaw_daemon.storage.audit_db import AuditDB
+from zeroclaw_daemon.tools.base import Tool, ToolContext
+from zeroclaw_daemon.tools.delegate import DELEGATE_TOOL_NAME, DelegateTool
+
+FollowupSender = Callable[[str, str], Awaitable[None]]
+"""Delivers a later message (a background delegate's result): (conversation_id, text)."""
+
+# Slack on top of the provider's own per-try timeout and retries, for backoff sleeps.
+PROVIDER_DEADLINE_SLACK_S = 60.0
+FOLLOWUP_TIMEOUT_S = 30.0
+WITHHELD_REPLY = "The reply could not be checked against the tool results and was withheld."
+
+
+class TurnOutcome(StrEnum):
+    """How a turn ended."""
+
+    FINAL = "final"                      # the model gave a final answer
+    MAX_ITERATIONS = "max_iterations"    # stopped after max_tool_iterations rounds
+    PROVIDER_ERROR = "provider_error"    # the model endpoint failed
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """One finished turn.
+
+    ``reply`` is what the person reads (any model-written receipts block
+    stripped, the audit mode applied), without the runtime's ``receipts_block``
+    (empty unless ``show_in_response``); ``text`` joins the two. ``raw_reply``
+    is exactly what the model wrote. ``audit`` is None when the audit mode is
+    ``off`` or the reply was written by the runtime (provider failure, round limit).
+    """
+
+    turn_id: str
+    reply: str
+    raw_reply: str
+    events: tuple[ToolEvent, ...]
+    receipts: tuple[ToolEvent, ...]
+    audit: AuditReport | None
+    receipts_block: str
+    outcome: TurnOutcome = TurnOutcome.FINAL
+    conversation_id: str = ""
+
+    @property
+    def text(self) -> str:
+        """The reply with the receipts block after a blank line (if there is one)."""
+        return append_block(self.reply, self.receipts_block)
+
+
+class TurnObserver(Protocol):
+    """Watches turns (metrics). Called on the event loop; must be quick and not raise."""
+
+    def on_tool_event(self, event: ToolEvent) -> None:
+        """One tool call ended (every status, delegate sub-calls included)."""
+        ...
+
+    def on_turn(self, result: TurnResult, seconds: float) -> None:
+        """A top-level turn finished."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _RoundsResult:
+    text: str
+    messages: list[ChatMessage]
+    outcome: TurnOutcome
+
+
+class AgentRuntime:
+    """Runs turns: the loop, the middleware, history, delegates and the audit log."""
+
+    def __init__(self, config: Config, provider: Provider, tools: Mapping[str, Tool],
+                 audit_db: AuditDB | None = None, observer: TurnObserver | None = None,
+                 followup: FollowupSender | None = None, *,
+                 _delegate_of: AgentRuntime | None = None) -> None:
+        self.config = config
+        self.provider = provider
+        self.audit_db = audit_db
+        self.observer = observer
+        self.followup = followup
+        agent = config.agent
+        self.receipts_enabled = agent.tool_receipts.enabled
+        self._is_delegate = _delegate_of is not None
+        delegate_cfg = config.tools.delegate
+        self._base_prompt = delegate_cfg.system_prompt if self._is_delegate else agent.system_prompt
+        self.max_tool_iterations = (delegate_cfg.max_tool_iterations if self._is_delegate
+                                    else agent.max_tool_iterations)
+        self.policy = Policy(agent.autonomy)
+        # Unscoped: every call signs with its turn's scope (None when receipts are off).
+        self.middleware = ReceiptMiddleware(scope=None,
+                                            max_result_chars=agent.max_tool_result_chars,
+                                            policy=self.policy, audit_sink=audit_db,
+                                            default_timeout_s=agent.tool_timeout_s)
+        self.history = ConversationHistory(0 if self._is_delegate else agent.history_max_messages)
+        self.provider_deadline_s = (config.provider.timeout_s * (config.provider.max_retries + 1)
+                                    + PROVIDER_DEADLINE_SLACK_S)
+        # A sub-agent may run every one of its rounds with the slowest provider and tool.
+        self.delegate_timeout_s = (delegate_cfg.max_tool_iterations + 1) * (
+            self.provider_deadline_s + agent.tool_timeout_s)
+        tool_map = dict(tools)
+        if self._is_delegate:
+            tool_map.pop(DELEGATE_TOOL_NAME, None)  # a sub-agent cannot delegate again
+        elif delegate_cfg.enabled and DELEGATE_TOOL_NAME not in tool_map:
+            tool_map[DELEGATE_TOOL_NAME] = DelegateTool(self, timeout_s=self.delegate_timeout_s)
+        self.tools: dict[str, Tool] = tool_map
+        self._specs = tuple(ToolSpec(name, tool.description, tool.parameters)
+                            for name, tool in tool_map.items())
+        self._delegate_runtime: AgentRuntime | None = None
+        self._task_group: TaskGroup | None = None
+        self._background_active = 0
+        self._background_idle = anyio.Event()
+        self._background_idle.set()
+        self._log = get_logger(LOG_TARGET)
+
+    def __repr__(self) -> str:
+        return (f"<AgentRuntime provider={getattr(self.provider, 'name', '?')} "
+                f"tools={sorted(self.tools)} receipts={'on' if self.receipts_enabled else 'off'}>")
+
+    # -- lifecycle (background delegates) ------------------------------------------------------
+
+    async def __aenter__(self) -> AgentRuntime:
+        if self._task_group is not None:
+            raise RuntimeError("AgentRuntime is already running")
+        task_group = anyio.create_task_group()
+        await task_group.__aenter__()
+        self._task_group = task_group
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> bool | None:
+        task_group, self._task_group = self._task_group, None
+        if task_group is None:
+            return None
+        task_group.cancel_scope.cancel()  # background delegates end with the runtime
+        return await task_group.__aexit__(exc_type, exc, tb)
+
+    @property
+    def background_active(self) -> int:
+        """How many background delegates are running."""
+        return self._background_active
+
+    async def wait_background(self, timeout_s: float) -> bool:
+        """Wait until no background delegate runs; False if ``timeout_s`` passed first."""
+        with anyio.move_on_after(timeout_s):
+            await self._background_idle.wait()
+            return True
+        return False
+
+    # -- one turn --------------------------------------------------------------------------------
+
+    async def run_turn(self, *, conversation_id: str, user_message: str, sender: str = "user",
+                       channel: str = "cli", scope: ReceiptScope | None,
+                       approval: ApprovalHook | None = None) -> TurnResult:
+        """Run one turn for ``conversation_id``; never raises for model or tool failures."""
+        started = time.perf_counter()
+        turn_scope = scope if self.receipts_enabled else None
+        turn = TurnContext(turn_scope, TurnCollector(), conversation_id, uuid.uuid4().hex)
+        self._log.debug("Turn started", conversation=conversation_id, turn=turn.turn_id,
+                        channel=channel, sender=sender, receipts=turn_scope is not None)
+        user = ChatMessage("user", user_message)
+        messages = [self._system_message(turn_scope), *self.history.messages(conversation_id),
+                    user]
+        with bind_turn(turn):
+            rounds = await self._run_rounds(turn, messages, approval, channel=channel,
+                                            sender=sender)
+        self.history.append_turn(conversation_id, [user, *rounds.messages,
+                                                   ChatMessage("assistant", rounds.text)])
+        result = await self._finish(turn, rounds, user_message)
+        seconds = time.perf_counter() - started
+        self._log.debug("Turn finished", conversation=conversation_id, turn=turn.turn_id,
+                        outcome=result.outcome.value, tool_calls=len(result.events),
+                        receipts=len(result.receipts), seconds=round(seconds, 4))
+        if self.observer is not None:
+            self.observer.on_turn(result, seconds)
+        return result
+
+    def _system_message(self, scope: ReceiptScope | None) -> ChatMessage:
+        prompt = self._base_prompt
+        if scope is not None and self.config.agent.tool_receipts.inject_system_prompt:
+            prompt = f"{prompt}\n\n{SYSTEM_PROMPT_ADDENDUM}" if prompt else SYSTEM_PROMPT_ADDENDUM
+        return ChatMessage("system", prompt)
+
+    async def _run_rounds(self, turn: TurnContext, messages: Sequence[ChatMessage],
+                          approval: ApprovalHook | None, *, channel: str,
+                          sender: str) -> _RoundsResult:
+        new_messages: list[ChatMessage] = []
+        calls_run = 0
+        for round_index in range(self.max_tool_iterations):
+            try:
+                response = await self._chat([*messages, *new_messages])
+            except _ProviderFailed as failure:
+                return _RoundsResult(_provider_failure_text(failure.message, calls_run),
+                                     new_messages, TurnOutcome.PROVIDER_ERROR)
+            if not response.tool_calls:
+                return _RoundsResult(response.text, new_messages, TurnOutcome.FINAL)
+            calls = _normalise_calls(response.tool_calls, turn.turn_id, round_index)
+            new_messages.append(ChatMessage("assistant", response.text, tool_calls=calls))
+            texts = await self._run_calls(calls, turn, approval, channel=channel, sender=sender)
+            calls_run += len(calls)
+            new_messages.extend(ChatMessage("tool", text, tool_call_id=call.id, name=call.name)
+                                for call, text in zip(calls, texts, strict=True))
+        text = (f"I stopped after {self.max_tool_iterations} tool rounds without a final "
+                "answer.")
+        return _RoundsResult(text, new_messages, TurnOutcome.MAX_ITERATIONS)
+
+    async def _chat(self, messages: Sequence[ChatMessage]) -> ChatResponse:
+        try:
+            with anyio.fail_after(self.provider_deadline_s):
+                response = await self.provider.chat(messages, self._specs)
+        except ProviderError as exc:
+            self._log.warning("Model provider failed", provider=exc.provider, error=exc.message,
+                              status_code=exc.status_code)
+            raise _ProviderFailed(exc.message) from None
+        except TimeoutError:
+            self._log.warning("Model provider timed out", seconds=self.provider_deadline_s)
+            raise _ProviderFailed(
+                f"no answer within {self.provider_deadline_s:g} s") from None
+        except Exception as exc:  # a provider bug must not crash the turn
+            self._log.error("Model provider raised", error=type(exc).__name__, message=str(exc))
+            raise _ProviderFailed(f"unexpected {type(exc).__name__}") from None
+        if not isinstance(response, ChatResponse):
+            raise _ProviderFailed(f"returned {type(response).__name__}, not a response")
+        return response
+
+    async def _run_calls(self, calls: Sequence[ToolCall], turn: TurnContext,
+                         approval: ApprovalHook | None, *, channel: str,
+                         sender: str) -> list[str]:
+        """Run one round's calls concurrently; collect events in the model's call order."""
+        results: list[tuple[ToolEvent, str, TurnCollector] | None] = [None] * len(calls)
+
+        async def run_one(index: int, call: ToolCall) -> None:
+            # Each call gets its own collector for the events of a delegate it may start,
+            # so they land in the parent's collector right before the delegate's own
+            # event, whatever order concurrent calls finish in.
+            nested = TurnCollector()
+            call_turn = TurnContext(turn.scope, nested, turn.conversation_id, turn.turn_id,
+                                    turn.detached)
+            ctx = ToolContext(turn.conversation_id, turn.turn_id, call.id,
+                              {"approval": approval, "channel": channel, "sender": sender})
+            with bind_turn(call_turn):
+                event, text = await self.middleware.execute(
+                    call, self.tools.get(call.name), ctx, turn, approval, collect=False)
+            results[index] = (event, text, nested)
+
+        if len(calls) == 1:
+            await run_one(0, calls[0])
+        else:
+            async with anyio.create_task_group() as task_group:
+                for index, call in enumerate(calls):
+                    task_group.start_soon(run_one, index, call)
+        texts: list[str] = []
+        for entry in results:
+            if entry is None:  # pragma: no cover - every task fills its slot or raises
+                raise RuntimeError("a tool call finished without a result")
+            event, text, nested = entry
+            for sub_event in nested.events:  # already seen by the observer in the sub-turn
+                turn.collector.add(sub_event)
+            turn.collector.add(event)
+            if self.observer is not None:
+                self.observer.on_tool_event(event)
+            texts.append(text)
+        return texts
+
+    async def _finish(self, turn: TurnContext, rounds: _RoundsResult,
+                      user_message: str) -> TurnResult:
+        """Audit the reply, render the receipts block, record the turn in the audit log."""
+        receipts_cfg = self.config.agent.tool_receipts
+        mode = receipts_cfg.audit.mode
+        shown = strip_receipts_block(rounds.text)
+        report: AuditReport | None = None
+        reply = shown
+        if mode != "off" and rounds.outcome is TurnOutcome.FINAL:
+            try:
+                report = audit_reply(shown, turn.collector.events, turn.scope,
+                                     turn.conversation_id, user_message)
+                reply = apply_audit_mode(shown, report, mode)
+            except Exception as exc:  # an auditor bug must not crash the turn, nor let a
+                # reply through unchecked where the operator asked for blocking
+                self._log.error("Reply audit failed", error=type(exc).__name__,
+                                turn=turn.turn_id)
+                report = None
+                reply = WITHHELD_REPLY if mode == "block" else shown
+            if report is not None and mode == "log" and report.findings:
+                self._log.info("Reply audit findings", turn=turn.turn_id,
+                               conversation=turn.conversation_id, trust=str(report.trust),
+                               findings=[str(f.type) for f in report.findings])
+        receipts = turn.collector.receipts
+        block = ""
+        if receipts_cfg.show_in_response and turn.scope is not None:
+            block = receipts_block([(e.tool, e.receipt) for e in receipts
+                                    if e.receipt is not None])
+        result = TurnResult(turn_id=turn.turn_id, reply=reply, raw_reply=rounds.text,
+                            events=turn.collector.events, receipts=receipts, audit=report,
+                            receipts_block=block, outcome=rounds.outcome,
+                            conversation_id=turn.conversation_id)
+        if self.audit_db is not None:
+            await self.audit_db.record_reply_audit(
+                turn_id=turn.turn_id, conversation_id=turn.conversation_id, mode=mode,
+                report=report, reply=reply, original_reply=shown,
+                outcome=rounds.outcome.value, detached=turn.detached)
+        return result
+
+    # -- delegates (called by DelegateTool) ------------------------------------------------------
+
+    def _sub_runtime(self) -> AgentRuntime:
+        if self._delegate_runtime is None:
+            self._delegate_runtime = AgentRuntime(self.config, self.provider, self.tools,
+                                                  self.audit_db, self.observer,
+                                                  _delegate_of=self)
+        return self._delegate_runtime
+
+    async def run_delegate(self, task: str, parent: TurnContext,
+                           approval: ApprovalHook | None) -> str:
+        """Run a synchronous sub-agent turn inside ``parent`` (its scope and collector)."""
+        sub = self._sub_runtime()
+        messages = [sub._system_message(parent.scope), ChatMessage("user", task)]
+        rounds = await sub._run_rounds(parent, messages, approval, channel="delegate",
+                                       sender="agent")
+        if rounds.outcome is TurnOutcome.PROVIDER_ERROR:
+            raise ToolExecutionError(DELEGATE_TOOL_NAME, f"the sub-agent failed: {rounds.text}")
+        if rounds.outcome is TurnOutcome.MAX_ITERATIONS:
+            raise ToolExecutionError(DELEGATE_TOOL_NAME, f"the sub-agent gave no answer: "
+                                                         f"{rounds.text}")
+        return strip_receipts_block(rounds.text)
+
+    def start_background_delegate(self, task: str, parent: TurnContext) -> str:
+        """Start a detached sub-agent turn; return its task id. Raises if unavailable."""
+        if self._task_group is None or self.followup is None:
+            raise ToolExecutionError(
+                DELEGATE_TOOL_NAME, "background tasks are not available here (no follow-up "
+                                    "delivery); run the task with background=false")
+        task_id = uuid.uuid4().hex[:12]
+        detached = dataclasses.replace(parent.detach(), turn_id=f"bg-{task_id}")
+        self._background_active += 1
+        if self._background_active == 1:
+            self._background_idle = anyio.Event()
+        self._task_group.start_soon(self._run_background, task_id, task, detached)
+        return task_id
+
+    async def _run_background(self, task_id: str, task: str, turn: TurnContext) -> None:
+        followup = self.followup
+        try:
+            text = await self._background_text(task_id, task, turn)
+            if followup is not None:
+                try:
+                    with anyio.fail_after(FOLLOWUP_TIMEOUT_S):
+                        await followup(turn.conversation_id, text)
+                except Exception as exc:  # delivery failure is logged, not fatal
+                    self._log.warning("Background result not delivered", task=task_id,
+                                      conversation=turn.conversation_id,
+                                      error=type(exc).__name__)
+        finally:
+            self._background_active -= 1
+            if self._background_active == 0:
+                self._background_idle.set()
+
+    async def _background_text(self, task_id: str, task: str, turn: TurnContext) -> str:
+        sub = self._sub_runtime()
+        messages = [sub._system_message(turn.scope), ChatMessage("user", task)]
+        self._log.info("Background task started", task=task_id,
+                       conversation=turn.conversation_id)
+        try:
+            with anyio.fail_after(self.delegate_timeout_s), bind_turn(turn):
+                # No approval flow outlives the turn that started the task.
+                rounds = await sub._run_rounds(turn, messages, None, channel="delegate",
+                                               sender="agent")
+            result = await sub._finish(turn, rounds, task)
+        except TimeoutError:
+            return (f"Background task {task_id} did not finish within "
+                    f"{self.delegate_timeout_s:g} s.")
+        except Exception as exc:  # report honestly instead of losing the task silently
+            self._log.error("Background task failed", task=task_id, error=type(exc).__name__)
+            return f"Background task {task_id} failed ({type(exc).__name__})."
+        self._log.info("Background task finished", task=task_id,
+                       conversation=turn.conversation_id, outcome=result.outcome.value,
+                       receipts=len(result.receipts))
+        return f"Background task {task_id} finished:\n\n{result.text}"
+
+
+class _ProviderFailed(Exception):
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+def _provider_failure_text(message: str, calls_run: int) -> str:
+    message = message.strip().rstrip(".") or "no details"
+    if calls_run == 0:
+        return f"The model provider failed: {message}. No tools ran for this message."
+    noun = "call" if calls_run == 1 else "calls"
+    return (f"The model provider failed: {message}. {calls_run} tool {noun} ran before the "
+            "failure, but no final answer was produced.")
+
+
+def _normalise_calls(calls: Sequence[ToolCall], turn_id: str,
+                     round_index: int) -> tuple[ToolCall, ...]:
+    """Give every call a unique id: models sometimes send empty or repeated ones, and a
+    tool result must answer exactly one call."""
+    seen: set[str] = set()
+    normalised: list[ToolCall] = []
+    for index, call in enumerate(calls):
+        call_id = call.id
+        if not call_id or call_id in seen:
+            call_id = f"call_{turn_id[:8]}_{round_index}_{index}"
+            call = ToolCall(call_id, call.name, call.arguments)
+        seen.add(call_id)
+        normalised.append(call)
+    return tuple(normalised)
+

@@ -1,0 +1,83 @@
+"""Autonomy: which tools may run without asking, and how approval is asked.
+
+``read_only`` runs only read tools. ``supervised`` runs read tools and asks the
+channel's approval hook for write, exec and network tools; a channel without
+an approval flow gets a denial. ``full`` runs everything. A denial is not an
+exception: the middleware turns it into model-visible error text, with no
+receipt, and an audit event.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+import anyio
+
+from zeroclaw_daemon.channels.base import ApprovalHook
+from zeroclaw_daemon.tools.base import RiskClass, Tool
+
+# A person answers approval prompts; give them time, but not forever.
+DEFAULT_APPROVAL_TIMEOUT_S = 300.0
+
+
+class Autonomy(StrEnum):
+    """How much the agent may do on its own (``[agent] autonomy``)."""
+
+    READ_ONLY = "read_only"
+    SUPERVISED = "supervised"
+    FULL = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyDecision:
+    """Whether a call may run, and why (the reason is shown to the model when denied)."""
+
+    allowed: bool
+    reason: str
+    asked: bool = False
+
+
+class Policy:
+    """The autonomy gate in front of every tool execution."""
+
+    def __init__(self, autonomy: Autonomy | str,
+                 approval_timeout_s: float = DEFAULT_APPROVAL_TIMEOUT_S) -> None:
+        self.autonomy = Autonomy(autonomy)
+        if not approval_timeout_s > 0 or math.isinf(approval_timeout_s):
+            raise ValueError("approval_timeout_s must be a positive finite number")
+        self.approval_timeout_s = approval_timeout_s
+
+    def __repr__(self) -> str:
+        return f"<Policy autonomy={self.autonomy.value}>"
+
+    def needs_approval(self, risk: RiskClass) -> bool:
+        """True when a call of this risk class must be approved before it runs."""
+        return self.autonomy is Autonomy.SUPERVISED and risk is not RiskClass.READ
+
+    async def check(self, tool: Tool, summary: str,
+                    approval: ApprovalHook | None) -> PolicyDecision:
+        """Decide whether ``tool`` may run; ``summary`` is what the person is asked about."""
+        risk = tool.risk
+        if self.autonomy is Autonomy.FULL or risk is RiskClass.READ:
+            return PolicyDecision(True, f"{risk.value} tool allowed by autonomy "
+                                        f"{self.autonomy.value}")
+        if self.autonomy is Autonomy.READ_ONLY:
+            return PolicyDecision(False, f"autonomy is read_only and {tool.name} "
+                                         f"({risk.value}) is not a read tool")
+        if approval is None:
+            return PolicyDecision(False, f"{tool.name} ({risk.value}) requires approval; "
+                                         "this channel has no approval flow")
+        try:
+            with anyio.fail_after(self.approval_timeout_s):
+                approved = await approval(tool.name, summary)
+        except TimeoutError:
+            return PolicyDecision(False, f"approval for {tool.name} timed out after "
+                                         f"{self.approval_timeout_s:g} s", asked=True)
+        except Exception as exc:  # a broken approval flow denies; cancellation propagates
+            return PolicyDecision(False, f"the approval flow failed "
+                                         f"({type(exc).__name__})", asked=True)
+        if approved is True:
+            return PolicyDecision(True, f"{tool.name} approved", asked=True)
+        return PolicyDecision(False, f"{tool.name} was not approved", asked=True)

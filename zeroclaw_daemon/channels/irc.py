@@ -1,0 +1,680 @@
+"""IRC channel: an RFC 1459/2812 client on anyio streams (TLS optional).
+
+It registers (PASS/NICK/USER; a nick in use gets ``_`` appended), answers
+PING, joins the configured channels after the welcome, and hands the handler
+every private message and every channel message addressed to it (``nick: ...``
+or ``nick, ...``). Replies go back line by line: one PRIVMSG per non-empty
+line, the first prefixed with ``sender: `` in a channel, each cut to fit the
+512-byte line limit *as relayed by the server* (UTF-8 safe), then the receipts
+block's lines. A token bucket paces the lines (flood protection).
+
+Delivery is at most once. Reply lines wait in one outbox that outlives
+connections; the writer takes a line out *before* sending it, so a connection
+that dies mid-reply loses at most the line being written (logged) and the rest
+go out after the reconnect, but no line is ever sent twice. Reconnects use
+exponential backoff and rejoin the channels. One conversation's messages are
+answered in order; different conversations run concurrently, up to a bound.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import ssl
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import anyio
+from anyio import CancelScope
+from anyio.abc import ByteStream, TaskGroup
+
+from ..errors import ChannelError
+from ..logs import Logger, get_logger
+from ..security.leaks import LeakRedactor
+from ._backoff import Backoff, BackoffPolicy, single_error
+from .base import InboundMessage, MessageHandler
+
+IRC_MAX_LINE_BYTES = 512  # including the CRLF
+# Until the server tells us our host (JOIN echo or welcome), assume the longest.
+ASSUMED_HOST_LEN = 63
+# Room for a fallback nick ("zeroclaw__") in the relayed prefix.
+NICK_SLACK = 4
+MAX_BUFFERED_BYTES = 64 * 1024  # a peer that sends this much without a newline is broken
+APOLOGY_TEXT = "sorry, something went wrong while handling your message. Please try again."
+DEFAULT_CHANNEL_TYPES = "#&+!"
+_IDLE_WAKE_S = 30.0  # the writer re-checks its outbox at least this often
+_MAX_NICK_ATTEMPTS = 10
+
+# mIRC formatting: bold, colour (with optional fg,bg digits), reset, reverse, italics...
+_FORMATTING_RE = re.compile(r"\x03(?:\d{1,2}(?:,\d{1,2})?)?|[\x02\x0f\x11\x16\x1d\x1e\x1f]")
+# Characters that must never reach the wire inside a line (they would end or corrupt it).
+_LINE_BREAKERS_RE = re.compile(r"[\r\n\x00]")
+_RFC1459_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ[]\\~", "abcdefghijklmnopqrstuvwxyz{}|^")
+
+
+class _ConnectionLost(Exception):
+    """The server closed the link, stopped answering or sent garbage."""
+
+
+_CONNECTION_ERRORS: tuple[type[Exception], ...] = (
+    OSError,
+    TimeoutError,
+    ssl.SSLError,
+    anyio.EndOfStream,
+    anyio.BrokenResourceError,
+    anyio.ClosedResourceError,
+    anyio.IncompleteRead,
+)
+_SESSION_ERRORS: tuple[type[Exception], ...] = (*_CONNECTION_ERRORS, _ConnectionLost)
+_QUIT_ERRORS: tuple[type[Exception], ...] = (*_CONNECTION_ERRORS, ValueError)
+
+
+# --- the protocol ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IrcMessage:
+    """One parsed line: ``:prefix COMMAND param... :trailing`` (IRCv3 tags dropped)."""
+
+    prefix: str
+    command: str
+    params: tuple[str, ...]
+
+    @property
+    def nick(self) -> str:
+        """The sender's nick (the prefix up to ``!``), or "" for server messages."""
+        if "!" not in self.prefix and "@" not in self.prefix:
+            return "" if "." in self.prefix else self.prefix
+        return self.prefix.split("!", 1)[0].split("@", 1)[0]
+
+
+def parse_line(line: str) -> IrcMessage | None:
+    """Parse one line (without CRLF); None when it holds no command."""
+    rest = line.strip("\r\n")
+    if rest.startswith("@"):
+        _tags, _, rest = rest.partition(" ")
+    prefix = ""
+    if rest.startswith(":"):
+        prefix, _, rest = rest[1:].partition(" ")
+    rest = rest.lstrip(" ")
+    trailing: str | None = None
+    if " :" in rest:
+        rest, trailing = rest.split(" :", 1)
+    elif rest.startswith(":"):
+        rest, trailing = "", rest[1:]
+    words = rest.split()
+    if not words:
+        return None
+    params = words[1:] + ([trailing] if trailing is not None else [])
+    return IrcMessage(prefix, words[0].upper(), tuple(params))
+
+
+def format_line(command: str, *params: str) -> str:
+    """``COMMAND p1 p2 :last``; the last parameter is always sent as trailing."""
+    if not params:
+        return command
+    middle = list(params[:-1])
+    for param in middle:
+        if not param or " " in param or param.startswith(":"):
+            raise ValueError("only the last IRC parameter may be empty or contain spaces")
+    return " ".join([command, *middle, ":" + params[-1]])
+
+
+def irc_lower(text: str) -> str:
+    """RFC 1459 case folding: nicks and channel names compare case-insensitively."""
+    return text.translate(_RFC1459_LOWER)
+
+
+def strip_formatting(text: str) -> str:
+    """``text`` without mIRC colour/bold/italic codes."""
+    return _FORMATTING_RE.sub("", text)
+
+
+def split_utf8(text: str, max_bytes: int) -> list[str]:
+    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes, never inside a character.
+
+    A piece ends at the last space of its window when that keeps at least half
+    of it; the space is consumed.
+    """
+    if max_bytes < 4:
+        raise ValueError("max_bytes must leave room for one UTF-8 character")
+    pieces: list[str] = []
+    rest = text
+    while rest:
+        encoded = rest.encode("utf-8")
+        if len(encoded) <= max_bytes:
+            pieces.append(rest)
+            break
+        # Decoding the byte window and dropping a cut-off character gives how
+        # many whole characters fit.
+        cut = len(encoded[:max_bytes].decode("utf-8", errors="ignore"))
+        space = rest.rfind(" ", 0, cut)
+        if space >= cut // 2 and space > 0:
+            pieces.append(rest[:space])
+            rest = rest[space + 1:]
+        else:
+            pieces.append(rest[:cut])
+            rest = rest[cut:]
+    return pieces
+
+
+def _clean_for_wire(text: str) -> str:
+    """One line of reply text, safe to put after ``PRIVMSG target :``."""
+    text = text.encode("utf-8", errors="replace").decode("utf-8")
+    return _LINE_BREAKERS_RE.sub("", text.replace("\t", "    ")).rstrip()
+
+
+# --- connection and run state ------------------------------------------------------
+
+
+class _Connection:
+    """Line framing over a byte stream; sends are serialised and time-bounded."""
+
+    def __init__(self, stream: ByteStream, send_timeout_s: float) -> None:
+        self._stream = stream
+        self._send_timeout_s = send_timeout_s
+        self._buffer = bytearray()
+        self._unread: deque[str] = deque()
+        self._send_lock = anyio.Lock()
+
+    async def receive_lines(self) -> list[str]:
+        """The next complete lines (at least one); raises when the connection ends."""
+        if self._unread:
+            lines = list(self._unread)
+            self._unread.clear()
+            return lines
+        while True:
+            if b"\n" in self._buffer:
+                *complete, remainder = bytes(self._buffer).split(b"\n")
+                self._buffer = bytearray(remainder)
+                lines = [raw.rstrip(b"\r").decode("utf-8", errors="replace") for raw in complete]
+                lines = [line for line in lines if line]
+                if lines:
+                    return lines
+            if len(self._buffer) > MAX_BUFFERED_BYTES:
+                raise _ConnectionLost("line longer than the buffer")
+            self._buffer += await self._stream.receive(4096)
+
+    def unread(self, lines: Sequence[str]) -> None:
+        """Give back lines already received, to be returned by the next receive."""
+        self._unread.extendleft(reversed(lines))
+
+    async def send_line(self, line: str) -> None:
+        data = line.encode("utf-8") + b"\r\n"
+        if len(data) > IRC_MAX_LINE_BYTES:
+            raise ValueError("IRC line over 512 bytes")
+        async with self._send_lock:
+            with anyio.fail_after(self._send_timeout_s):
+                await self._stream.send(data)
+
+    async def aclose(self) -> None:
+        await self._stream.aclose()
+
+
+class _TokenBucket:
+    """``rate`` lines per second on average, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._last = anyio.current_time()
+
+    async def take(self) -> None:
+        self._refill()
+        if self._tokens < 1:
+            await anyio.sleep((1 - self._tokens) / self._rate)
+            self._refill()
+        self._tokens -= 1
+
+    def _refill(self) -> None:
+        now = anyio.current_time()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+
+
+@dataclass(frozen=True, slots=True)
+class _OutLine:
+    target: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    message: InboundMessage
+    reply_target: str
+    prefix: str
+
+
+@dataclass(slots=True)
+class _RunState:
+    """What one ``run()`` keeps across connections."""
+
+    handler: MessageHandler
+    task_group: TaskGroup
+    turn_slots: anyio.CapacityLimiter
+    nick: str
+    mask: str | None = None
+    channel_types: str = DEFAULT_CHANNEL_TYPES
+    outbox: deque[_OutLine] = field(default_factory=deque)
+    outbox_changed: anyio.Event = field(default_factory=anyio.Event)
+    conversations: dict[str, deque[_Request]] = field(default_factory=dict)
+
+    def post(self, lines: Sequence[_OutLine]) -> None:
+        self.outbox.extend(lines)
+        self.outbox_changed.set()
+
+
+@dataclass(slots=True)
+class _Session:
+    """One connection's state."""
+
+    connection: _Connection
+    pending_joins: set[str]
+    joined: anyio.Event = field(default_factory=anyio.Event)
+    lost_reason: str | None = None
+
+
+# --- the channel ---------------------------------------------------------------------
+
+
+class IrcChannel:
+    """An IRC bot on ``server:port`` in ``channels``; answers when addressed or in private."""
+
+    def __init__(
+        self,
+        server: str,
+        port: int,
+        tls: bool,
+        nick: str,
+        channels: Sequence[str],
+        password: str | None,
+        redactor: LeakRedactor,
+        name: str = "irc",
+        *,
+        username: str | None = None,
+        realname: str = "ZeroClaw agent",
+        backoff: BackoffPolicy | None = None,
+        lines_per_s: float = 1.0,
+        burst: int = 4,
+        connect_timeout_s: float = 15.0,
+        register_timeout_s: float = 30.0,
+        ping_interval_s: float = 90.0,
+        pong_timeout_s: float = 30.0,
+        join_wait_s: float = 10.0,
+        send_timeout_s: float = 30.0,
+        max_reply_lines: int = 40,
+        max_queued_per_conversation: int = 20,
+        max_concurrent_turns: int = 8,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        if not nick or " " in nick or not server:
+            raise ValueError("IRC needs a server and a nick without spaces")
+        if not 0 < port < 65536:
+            raise ValueError("IRC port must be in 1..65535")
+        if lines_per_s <= 0 or burst < 1 or max_reply_lines < 2:
+            raise ValueError("IRC flood limits must be positive and max_reply_lines >= 2")
+        bad = [c for c in channels if not c or " " in c or "," in c]
+        if bad:
+            raise ValueError("IRC channel names must be non-empty, without spaces or commas")
+        self.name = name
+        self._server = server
+        self._port = port
+        self._tls = tls
+        self._nick = nick
+        self._channels = tuple(channels)
+        self._password = password or None
+        self._redactor = redactor
+        self._username = username or re.sub(r"[^A-Za-z0-9]", "", nick)[:10] or "zeroclaw"
+        self._realname = realname
+        self._backoff = backoff or BackoffPolicy(initial_s=1.0, max_s=60.0)
+        self._lines_per_s = lines_per_s
+        self._burst = burst
+        self._connect_timeout_s = connect_timeout_s
+        self._register_timeout_s = register_timeout_s
+        self._ping_interval_s = ping_interval_s
+        self._pong_timeout_s = pong_timeout_s
+        self._join_wait_s = join_wait_s
+        self._send_timeout_s = send_timeout_s
+        self._max_reply_lines = max_reply_lines
+        self._max_queued = max_queued_per_conversation
+        self._max_concurrent_turns = max_concurrent_turns
+        self._ssl_context = ssl_context
+        self._log: Logger = get_logger(f"zeroclaw_channels::{name}")
+
+    def __repr__(self) -> str:
+        return (f"IrcChannel(name={self.name!r}, server={self._server!r}, port={self._port}, "
+                f"tls={self._tls}, nick={self._nick!r})")
+
+    async def run(self, handler: MessageHandler) -> None:
+        """Stay connected (reconnecting with backoff) and answer until cancelled."""
+        self._log.info("IRC channel starting", channel=self.name, server=self._server,
+                       port=self._port, tls=self._tls, nick=self._nick,
+                       channels=list(self._channels))
+        try:
+            async with anyio.create_task_group() as task_group:
+                state = _RunState(
+                    handler=handler,
+                    task_group=task_group,
+                    turn_slots=anyio.CapacityLimiter(self._max_concurrent_turns),
+                    nick=self._nick,
+                )
+                await self._stay_connected(state)
+        except BaseExceptionGroup as group:
+            error = single_error(group)
+            if error is None:
+                raise
+            raise error from None
+
+    async def _stay_connected(self, state: _RunState) -> None:
+        backoff = Backoff(self._backoff)
+        while True:
+            registered, reason = await self._session(state)
+            if registered:
+                backoff.reset()
+            delay = backoff.next_delay()
+            self._log.warning("IRC connection ended; reconnecting", channel=self.name,
+                              reason=reason, retry_in_s=round(delay, 3),
+                              queued_lines=len(state.outbox))
+            await anyio.sleep(delay)
+
+    # --- one connection -------------------------------------------------------------
+
+    async def _session(self, state: _RunState) -> tuple[bool, str]:
+        """Connect, register and serve until the connection ends: (registered, why it ended)."""
+        try:
+            with anyio.fail_after(self._connect_timeout_s):
+                stream: ByteStream
+                if self._tls:
+                    # IRC servers drop the TCP connection without a TLS close_notify.
+                    stream = await anyio.connect_tcp(
+                        self._server, self._port, ssl_context=self._tls_context(),
+                        tls_hostname=self._server, tls_standard_compatible=False)
+                else:
+                    stream = await anyio.connect_tcp(self._server, self._port)
+        except _CONNECTION_ERRORS as exc:
+            return False, f"connect failed: {type(exc).__name__}"
+        connection = _Connection(stream, self._send_timeout_s)
+        try:
+            try:
+                with anyio.fail_after(self._register_timeout_s):
+                    await self._register(state, connection)
+            except _SESSION_ERRORS as exc:
+                return False, f"registration failed: {_describe(exc)}"
+            self._log.info("IRC registered", channel=self.name, nick=state.nick,
+                           server=self._server)
+            session = _Session(connection, {irc_lower(c) for c in self._channels})
+            return True, await self._serve(state, session)
+        finally:
+            await self._close(connection)
+
+    async def _serve(self, state: _RunState, session: _Session) -> str:
+        if not session.pending_joins:
+            session.joined.set()
+        try:
+            for channel in self._channels:
+                await session.connection.send_line(f"JOIN {channel}")
+        except _CONNECTION_ERRORS as exc:
+            return _describe(exc)
+        async with anyio.create_task_group() as session_group:
+            session_group.start_soon(self._write_loop, state, session, session_group.cancel_scope)
+            reason = await self._read_loop(state, session)
+            session.lost_reason = session.lost_reason or reason
+            session_group.cancel_scope.cancel()
+        return session.lost_reason or "connection closed"
+
+    async def _close(self, connection: _Connection) -> None:
+        # Say goodbye when we can (also when cancelled), but never wait long for it.
+        with anyio.CancelScope(shield=True):
+            with anyio.move_on_after(1.0), contextlib.suppress(*_QUIT_ERRORS):
+                await connection.send_line("QUIT :ZeroClaw signing off")
+            with contextlib.suppress(*_CONNECTION_ERRORS):
+                await connection.aclose()
+
+    def _tls_context(self) -> ssl.SSLContext:
+        return self._ssl_context or ssl.create_default_context()
+
+    async def _register(self, state: _RunState, connection: _Connection) -> None:
+        if self._password is not None:
+            await connection.send_line(format_line("PASS", self._password))
+        nick = self._nick
+        attempts = 0
+        await connection.send_line(f"NICK {nick}")
+        await connection.send_line(format_line("USER", self._username, "0", "*", self._realname))
+        while True:
+            lines = await connection.receive_lines()
+            for index, line in enumerate(lines):
+                message = parse_line(line)
+                if message is None:
+                    continue
+                command = message.command
+                if command == "PING":
+                    await connection.send_line(format_line("PONG", *message.params[:1] or ("",)))
+                elif command == "001":
+                    state.nick = message.params[0] if message.params else nick
+                    state.mask = _mask_from_welcome(message) or state.mask
+                    connection.unread(lines[index + 1:])
+                    return
+                elif command in ("433", "436", "437") or (command == "432" and attempts):
+                    attempts += 1
+                    if attempts > _MAX_NICK_ATTEMPTS:
+                        raise ChannelError(self.name, "no usable nick: all alternatives taken")
+                    nick = _alternate_nick(self._nick, attempts)
+                    self._log.info("IRC nick unavailable; trying another", channel=self.name,
+                                   nick=nick)
+                    await connection.send_line(f"NICK {nick}")
+                elif command == "432":
+                    raise ChannelError(self.name, f"the server refuses the nick {nick!r}")
+                elif command in ("464", "465"):
+                    raise ChannelError(self.name, f"the server refused us ({command}): "
+                                       f"{message.params[-1] if message.params else ''}")
+                elif command == "ERROR":
+                    raise _ConnectionLost(message.params[-1] if message.params else "ERROR")
+
+    async def _read_loop(self, state: _RunState, session: _Session) -> str:
+        """Handle incoming lines until the connection ends; returns why it ended."""
+        connection = session.connection
+        awaiting_pong = False
+        try:
+            while True:
+                wait_s = self._pong_timeout_s if awaiting_pong else self._ping_interval_s
+                lines: list[str] | None = None
+                with anyio.move_on_after(wait_s):
+                    lines = await connection.receive_lines()
+                if lines is None:
+                    if awaiting_pong:
+                        return "ping timeout"
+                    await connection.send_line("PING :zeroclaw-keepalive")
+                    awaiting_pong = True
+                    continue
+                awaiting_pong = False  # anything from the server proves it is alive
+                for line in lines:
+                    await self._on_line(state, session, line)
+        except _SESSION_ERRORS as exc:
+            return _describe(exc)
+
+    async def _on_line(self, state: _RunState, session: _Session, line: str) -> None:
+        message = parse_line(line)
+        if message is None:
+            return
+        command, params = message.command, message.params
+        if command == "PING":
+            await session.connection.send_line(format_line("PONG", *params[:1] or ("",)))
+        elif command == "PRIVMSG" and len(params) >= 2:
+            self._on_privmsg(state, message.nick, params[0], params[1])
+        elif command == "JOIN" and params and irc_lower(message.nick) == irc_lower(state.nick):
+            state.mask = message.prefix if "@" in message.prefix else state.mask
+            self._log.info("IRC joined", channel=self.name, irc_channel=params[0])
+            self._join_settled(session, params[0])
+        elif command in ("403", "405", "471", "473", "474", "475", "477") and len(params) >= 2:
+            self._log.warning("IRC cannot join channel", channel=self.name,
+                              irc_channel=params[1], numeric=command)
+            self._join_settled(session, params[1])
+        elif command == "KICK" and len(params) >= 2 and (
+                irc_lower(params[1]) == irc_lower(state.nick)):
+            self._log.warning("IRC kicked from channel; rejoining", channel=self.name,
+                              irc_channel=params[0])
+            await session.connection.send_line(f"JOIN {params[0]}")
+        elif command == "NICK" and params and irc_lower(message.nick) == irc_lower(state.nick):
+            state.nick = params[0]
+        elif command == "005":
+            for token in params[1:-1]:
+                if token.startswith("CHANTYPES="):
+                    state.channel_types = token.split("=", 1)[1] or DEFAULT_CHANNEL_TYPES
+        elif command == "ERROR":
+            raise _ConnectionLost(params[-1] if params else "ERROR")
+
+    def _join_settled(self, session: _Session, channel: str) -> None:
+        session.pending_joins.discard(irc_lower(channel))
+        if not session.pending_joins:
+            session.joined.set()
+
+    # --- inbound messages --------------------------------------------------------------
+
+    def _on_privmsg(self, state: _RunState, sender: str, target: str, text: str) -> None:
+        if not sender or irc_lower(sender) == irc_lower(state.nick):
+            return
+        if text.startswith("\x01"):
+            return  # CTCP (ACTION, VERSION...): not a message for the agent
+        text = strip_formatting(text)
+        if target[:1] and target[0] in state.channel_types:
+            addressed = _addressed_text(text, state.nick)
+            if addressed is None:
+                return
+            conversation = f"irc:{irc_lower(target)}"
+            request_target, prefix = target, f"{sender}: "
+        else:
+            addressed = _addressed_text(text, state.nick)
+            addressed = text.strip() if addressed is None else addressed
+            conversation = f"irc:{irc_lower(sender)}"
+            request_target, prefix = sender, ""
+        if not addressed:
+            return
+        message = InboundMessage(channel="irc", conversation_id=conversation, sender=sender,
+                                 text=addressed)
+        self._log.debug("IRC message received", channel=self.name, conversation=conversation,
+                        sender=sender, chars=len(addressed))
+        request = _Request(message, request_target, prefix)
+        queue = state.conversations.get(conversation)
+        if queue is None:
+            state.conversations[conversation] = deque([request])
+            state.task_group.start_soon(self._serve_conversation, state, conversation)
+        elif len(queue) >= self._max_queued:
+            self._log.warning("IRC conversation backlog full; message dropped",
+                              channel=self.name, conversation=conversation)
+        else:
+            queue.append(request)
+
+    async def _serve_conversation(self, state: _RunState, conversation: str) -> None:
+        queue = state.conversations[conversation]
+        try:
+            while queue:
+                request = queue.popleft()
+                async with state.turn_slots:
+                    lines = await self._reply_lines(state, request)
+                state.post(lines)
+        finally:
+            # No await between the empty check and here: a later message either
+            # joined this queue or finds none and starts a new worker.
+            del state.conversations[conversation]
+
+    async def _reply_lines(self, state: _RunState, request: _Request) -> list[_OutLine]:
+        try:
+            reply = await state.handler(request.message)
+        except Exception as exc:  # a failing turn must not stop the channel
+            self._log.error("Message handler failed; sent an apology", channel=self.name,
+                            conversation=request.message.conversation_id,
+                            error=type(exc).__name__)
+            return self._lines(state, request.reply_target, request.prefix + APOLOGY_TEXT, "")
+        text = self._redactor.redact(reply.text)
+        first_line, *other_lines = [
+            line for line in (_clean_for_wire(raw) for raw in text.splitlines()) if line.strip()
+        ] or [""]
+        body = "\n".join([request.prefix + first_line if first_line else "", *other_lines])
+        block = self._redactor.redact(reply.receipts_block)
+        return self._lines(state, request.reply_target, body, block)
+
+    def _lines(self, state: _RunState, target: str, text: str, block: str) -> list[_OutLine]:
+        budget = self._text_budget(state, target)
+        pieces: list[str] = []
+        for raw in [*text.splitlines(), *block.splitlines()]:
+            line = _clean_for_wire(raw)
+            if line.strip():
+                pieces.extend(split_utf8(line, budget))
+        if len(pieces) > self._max_reply_lines:
+            hidden = len(pieces) - self._max_reply_lines + 1
+            self._log.warning("IRC reply truncated", channel=self.name, target=target,
+                              hidden_lines=hidden)
+            pieces = [*pieces[:self._max_reply_lines - 1], f"[... {hidden} more lines not shown]"]
+        return [_OutLine(target, piece) for piece in pieces]
+
+    def _text_budget(self, state: _RunState, target: str) -> int:
+        """Bytes of text per PRIVMSG so the line *as relayed to others* fits 512 bytes."""
+        if state.mask is not None:
+            mask_len = len(state.mask.encode()) + NICK_SLACK
+        else:
+            mask_len = (len(state.nick.encode()) + NICK_SLACK + 2 + len(self._username) + 1
+                        + ASSUMED_HOST_LEN)
+        overhead = len(f": PRIVMSG {target} :\r\n".encode()) + mask_len
+        return IRC_MAX_LINE_BYTES - overhead
+
+    # --- outbound lines --------------------------------------------------------------
+
+    async def _write_loop(self, state: _RunState, session: _Session, scope: CancelScope) -> None:
+        with anyio.move_on_after(self._join_wait_s):
+            await session.joined.wait()
+        bucket = _TokenBucket(self._lines_per_s, self._burst)
+        while True:
+            if not state.outbox:
+                state.outbox_changed = anyio.Event()
+                with anyio.move_on_after(_IDLE_WAKE_S):
+                    await state.outbox_changed.wait()
+                continue
+            await bucket.take()
+            if not state.outbox:
+                continue
+            # Out of the outbox before the send: a line is sent at most once.
+            line = state.outbox.popleft()
+            try:
+                await session.connection.send_line(format_line("PRIVMSG", line.target, line.text))
+            except _CONNECTION_ERRORS as exc:
+                self._log.warning("IRC line lost with the connection", channel=self.name,
+                                  target=line.target, bytes=len(line.text.encode()))
+                session.lost_reason = f"send failed: {_describe(exc)}"
+                scope.cancel()
+                return
+
+
+def _addressed_text(text: str, nick: str) -> str | None:
+    """The text after ``nick:`` / ``nick,`` at the start, or None when not addressed."""
+    stripped = text.lstrip()
+    head = stripped[:len(nick)]
+    if len(stripped) <= len(nick) or irc_lower(head) != irc_lower(nick):
+        return None
+    if stripped[len(nick)] not in ":,":
+        return None
+    return stripped[len(nick) + 1:].strip()
+
+
+def _mask_from_welcome(message: IrcMessage) -> str | None:
+    """``nick!user@host`` from the 001 text, when the server includes it (most do)."""
+    if not message.params:
+        return None
+    for word in reversed(message.params[-1].split()):
+        if "!" in word and "@" in word:
+            return word
+    return None
+
+
+def _alternate_nick(nick: str, attempt: int) -> str:
+    """The nick to try after ``attempt`` refusals: nick_, nick__, then a short random suffix."""
+    if attempt <= 2:
+        return nick + "_" * attempt
+    return f"{nick[:6]}{random.randint(100, 999)}"
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -1,0 +1,409 @@
+"""Telegram channel: Bot API long polling (``getUpdates``) and ``sendMessage`` over httpx.
+
+One message of a chat is handled at a time, in order; different chats run
+concurrently up to a bound. A sender missing from ``allowed_users`` gets a
+polite refusal and nothing reaches the handler (an empty list refuses
+everyone; ``"*"`` allows everyone, on purpose only). Replies are redacted and
+split at Telegram's 4096-character limit; the receipts block follows as a
+second message once the reply was delivered.
+
+The bot token is part of every Bot API URL, so it is kept out of sight: the
+client only ever sees URLs with a placeholder (which is what httpx logs and
+puts into its exceptions); a transport wrapper swaps in the real token at the
+last moment. Our own logs and errors name the API method, never the URL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import httpx
+from anyio.abc import TaskGroup
+
+from ..errors import ChannelError
+from ..logs import Logger, get_logger
+from ..security.leaks import LeakRedactor
+from ._backoff import Backoff, BackoffPolicy, single_error
+from .base import InboundMessage, MessageHandler
+
+TELEGRAM_MAX_MESSAGE_LEN = 4096  # in UTF-16 code units, as Telegram counts
+ALLOW_EVERYONE = "*"
+REFUSAL_TEXT = (
+    "Sorry, I can only talk with people my operator has allowed. "
+    "If you should have access, ask them to add your Telegram user id ({user_id}) "
+    "to allowed_users."
+)
+APOLOGY_TEXT = "Sorry, something went wrong while handling your message. Please try again."
+# A long wait for a free slot is not an error, but the operator should see it.
+BACKPRESSURE_LOG_INTERVAL_S = 60.0
+_TOKEN_PLACEHOLDER = "TOKEN"
+
+
+class _TokenTransport(httpx.AsyncBaseTransport):
+    """Puts the bot token into the URL path only on the way to the socket."""
+
+    def __init__(self, token: str, inner: httpx.AsyncBaseTransport) -> None:
+        self._marker = f"/bot{_TOKEN_PLACEHOLDER}/".encode()
+        self._real = f"/bot{token}/".encode()
+        self._inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raw_path = request.url.raw_path.replace(self._marker, self._real, 1)
+        real_request = httpx.Request(
+            request.method,
+            request.url.copy_with(raw_path=raw_path),
+            headers=request.headers,
+            stream=request.stream,
+            extensions=request.extensions,
+        )
+        return await self._inner.handle_async_request(real_request)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __repr__(self) -> str:
+        return "_TokenTransport()"
+
+
+def utf16_len(text: str) -> int:
+    """Length as Telegram counts it (UTF-16 code units: an emoji outside the BMP is 2)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def split_message(text: str, limit: int = TELEGRAM_MAX_MESSAGE_LEN) -> list[str]:
+    """Cut ``text`` into chunks of at most ``limit`` UTF-16 units, at a newline or space if any.
+
+    A break at a newline or space consumes that one character; a chunk is never
+    empty or only whitespace (Telegram rejects those).
+    """
+    chunks: list[str] = []
+    rest = text
+    while rest:
+        if utf16_len(rest) <= limit:
+            chunks.append(rest)
+            break
+        cut = min(len(rest), limit)
+        while (excess := utf16_len(rest[:cut]) - limit) > 0:
+            cut -= max(1, excess // 2)
+        window = rest[:cut]
+        # Only break early at a boundary in the second half, not to send tiny pieces.
+        for separator in ("\n", " "):
+            index = window.rfind(separator)
+            if index >= cut // 2:
+                chunks.append(rest[:index])
+                rest = rest[index + 1:]
+                break
+        else:
+            chunks.append(window)
+            rest = rest[cut:]
+    return [chunk for chunk in chunks if chunk.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class _Incoming:
+    chat_id: int
+    user_id: int
+    sender: str
+    text: str
+    allowed: bool
+
+
+@dataclass(slots=True)
+class _RunState:
+    """What one ``run()`` shares between its poll loop and chat workers."""
+
+    client: httpx.AsyncClient
+    handler: MessageHandler
+    task_group: TaskGroup
+    chat_slots: anyio.CapacityLimiter
+    pending: anyio.Semaphore
+    chats: dict[int, deque[_Incoming]] = field(default_factory=dict)
+
+
+class _RetryLater(Exception):
+    """One API attempt failed in a way another attempt may fix."""
+
+    def __init__(self, reason: str, wait_s: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.wait_s = wait_s
+
+
+class TelegramChannel:
+    """A Telegram bot serving the chats of ``allowed_users`` (ids or usernames)."""
+
+    def __init__(
+        self,
+        token: str,
+        api_base: str,
+        allowed_users: Sequence[str | int],
+        poll_timeout_s: int,
+        redactor: LeakRedactor,
+        http_timeout_s: float = 10.0,
+        name: str = "telegram",
+        *,
+        max_concurrent_chats: int = 8,
+        max_pending_messages: int = 64,
+        max_attempts: int = 6,
+        backoff: BackoffPolicy | None = None,
+        max_retry_after_s: float = 300.0,
+    ) -> None:
+        if not token:
+            raise ValueError("a Telegram bot token is required")
+        if poll_timeout_s < 0 or http_timeout_s <= 0:
+            raise ValueError("poll_timeout_s must be >= 0 and http_timeout_s > 0")
+        if max_attempts < 1 or max_concurrent_chats < 1 or max_pending_messages < 1:
+            raise ValueError("attempt, chat and pending-message limits must be at least 1")
+        base_url = httpx.URL(api_base)
+        if base_url.scheme not in ("http", "https") or not base_url.host:
+            raise ValueError("api_base must be an http(s) URL")
+        self.name = name
+        self._token = token
+        self._api_base = api_base.rstrip("/")
+        self._allowed = frozenset(_normalise_user(user) for user in allowed_users)
+        self._poll_timeout_s = poll_timeout_s
+        self._redactor = redactor
+        self._http_timeout_s = http_timeout_s
+        self._max_concurrent_chats = max_concurrent_chats
+        self._max_pending_messages = max_pending_messages
+        self._max_attempts = max_attempts
+        self._backoff = backoff or BackoffPolicy()
+        self._max_retry_after_s = max_retry_after_s
+        self._log: Logger = get_logger(f"zeroclaw_channels::{name}")
+
+    def __repr__(self) -> str:
+        return f"TelegramChannel(name={self.name!r}, api_base={self._api_base!r})"
+
+    # --- serving -----------------------------------------------------------------
+
+    async def run(self, handler: MessageHandler) -> None:
+        """Poll for updates and answer them until cancelled; raise ChannelError when fatal."""
+        if not self._allowed:
+            self._log.warning(
+                "Telegram allowed_users is empty: every sender will be refused",
+                channel=self.name,
+            )
+        self._log.info(
+            "Telegram channel starting",
+            channel=self.name,
+            api_base=self._api_base,
+            allowed_users=len(self._allowed),
+            poll_timeout_s=self._poll_timeout_s,
+        )
+        transport = _TokenTransport(self._token, httpx.AsyncHTTPTransport())
+        try:
+            async with (
+                httpx.AsyncClient(transport=transport, timeout=self._http_timeout_s) as client,
+                anyio.create_task_group() as task_group,
+            ):
+                state = _RunState(
+                    client=client,
+                    handler=handler,
+                    task_group=task_group,
+                    chat_slots=anyio.CapacityLimiter(self._max_concurrent_chats),
+                    pending=anyio.Semaphore(self._max_pending_messages),
+                )
+                await self._poll(state)
+        except BaseExceptionGroup as group:
+            error = single_error(group)
+            if error is None:
+                raise
+            raise error from None
+
+    async def _poll(self, state: _RunState) -> None:
+        offset: int | None = None
+        read_timeout_s = self._poll_timeout_s + self._http_timeout_s
+        while True:
+            params: dict[str, Any] = {
+                "timeout": self._poll_timeout_s,
+                "allowed_updates": ["message"],
+            }
+            if offset is not None:
+                params["offset"] = offset
+            updates = await self._call(state.client, "getUpdates", params, read_timeout_s)
+            if not isinstance(updates, list):
+                raise ChannelError(self.name, "getUpdates returned something other than a list")
+            for update in updates:
+                if not isinstance(update, Mapping):
+                    continue
+                update_id = update.get("update_id")
+                if isinstance(update_id, int):
+                    # Confirmed on the next getUpdates call: never delivered twice.
+                    offset = max(offset or 0, update_id + 1)
+                incoming = self._incoming(update.get("message"))
+                if incoming is not None:
+                    await self._enqueue(state, incoming)
+
+    def _incoming(self, message: object) -> _Incoming | None:
+        if not isinstance(message, Mapping):
+            return None
+        sender = message.get("from")
+        chat = message.get("chat")
+        text = message.get("text")
+        if not isinstance(sender, Mapping) or not isinstance(chat, Mapping):
+            return None
+        chat_id = chat.get("id")
+        user_id = sender.get("id")
+        if not isinstance(chat_id, int) or not isinstance(user_id, int):
+            return None
+        if not isinstance(text, str) or not text.strip():
+            self._log.debug("Ignored a Telegram message without text", chat=chat_id)
+            return None
+        username = sender.get("username")
+        username = username if isinstance(username, str) and username else None
+        allowed = (
+            ALLOW_EVERYONE in self._allowed
+            or str(user_id) in self._allowed
+            or (username is not None and username.lower() in self._allowed)
+        )
+        return _Incoming(chat_id, user_id, username or str(user_id), text, allowed)
+
+    async def _enqueue(self, state: _RunState, incoming: _Incoming) -> None:
+        # Backpressure: polling pauses while too many messages wait for the handler.
+        while True:
+            with anyio.move_on_after(BACKPRESSURE_LOG_INTERVAL_S):
+                await state.pending.acquire()
+                break
+            self._log.warning("Telegram messages are waiting for the handler", channel=self.name,
+                              waiting=self._max_pending_messages)
+        queue = state.chats.get(incoming.chat_id)
+        if queue is not None:
+            queue.append(incoming)
+            return
+        state.chats[incoming.chat_id] = deque([incoming])
+        state.task_group.start_soon(self._serve_chat, state, incoming.chat_id)
+
+    async def _serve_chat(self, state: _RunState, chat_id: int) -> None:
+        queue = state.chats[chat_id]
+        try:
+            while queue:
+                incoming = queue.popleft()
+                try:
+                    async with state.chat_slots:
+                        await self._answer(state, incoming)
+                finally:
+                    state.pending.release()
+        finally:
+            # No await between the empty check and this: a new message either
+            # joined the queue above or will find no queue and start a worker.
+            del state.chats[chat_id]
+
+    async def _answer(self, state: _RunState, incoming: _Incoming) -> None:
+        conversation = f"telegram:{incoming.chat_id}"
+        if not incoming.allowed:
+            self._log.warning(
+                "Refused a Telegram message from a sender not in allowed_users",
+                channel=self.name,
+                conversation=conversation,
+                user_id=incoming.user_id,
+            )
+            await self._send(state.client, incoming.chat_id,
+                             REFUSAL_TEXT.format(user_id=incoming.user_id))
+            return
+        message = InboundMessage(
+            channel="telegram",
+            conversation_id=conversation,
+            sender=incoming.sender,
+            text=incoming.text,
+        )
+        try:
+            reply = await state.handler(message)
+        except Exception as exc:  # a failing turn must not stop the channel
+            self._log.error(
+                "Message handler failed; sent an apology",
+                channel=self.name,
+                conversation=conversation,
+                error=type(exc).__name__,
+            )
+            await self._send(state.client, incoming.chat_id, APOLOGY_TEXT)
+            return
+        delivered = await self._send(
+            state.client, incoming.chat_id, self._redactor.redact(reply.text)
+        )
+        if delivered and reply.receipts_block.strip():
+            await self._send(
+                state.client, incoming.chat_id, self._redactor.redact(reply.receipts_block)
+            )
+
+    async def _send(self, client: httpx.AsyncClient, chat_id: int, text: str) -> bool:
+        """Deliver ``text`` (split as needed); False when a part could not be delivered."""
+        for chunk in split_message(text):
+            try:
+                await self._call(client, "sendMessage", {"chat_id": chat_id, "text": chunk},
+                                 self._http_timeout_s)
+            except ChannelError as exc:
+                self._log.error("Telegram message not delivered", channel=self.name,
+                                chat=chat_id, error=exc.message)
+                return False
+        return True
+
+    # --- Bot API calls -----------------------------------------------------------
+
+    async def _call(self, client: httpx.AsyncClient, method: str, params: Mapping[str, Any],
+                    read_timeout_s: float) -> Any:
+        """``result`` of a Bot API call, retrying network errors, 5xx and 429."""
+        backoff = Backoff(self._backoff)
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return await self._attempt(client, method, params, read_timeout_s, backoff)
+            except _RetryLater as retry:
+                reason = retry.reason
+                wait_s = retry.wait_s if retry.wait_s is not None else backoff.next_delay()
+            if attempt >= self._max_attempts:
+                raise ChannelError(self.name, f"{method} failed after {attempt} attempts: {reason}")
+            self._log.warning("Telegram API call failed; retrying", channel=self.name,
+                              method=method, attempt=attempt, reason=reason,
+                              retry_in_s=round(wait_s, 3))
+            await anyio.sleep(wait_s)
+
+    async def _attempt(self, client: httpx.AsyncClient, method: str, params: Mapping[str, Any],
+                       read_timeout_s: float, backoff: Backoff) -> Any:
+        url = f"{self._api_base}/bot{_TOKEN_PLACEHOLDER}/{method}"
+        timeout = httpx.Timeout(read_timeout_s, connect=self._http_timeout_s)
+        network_error: str | None = None
+        try:
+            response = await client.post(url, json=dict(params), timeout=timeout)
+        except httpx.HTTPError as exc:
+            # Keep only the class name: httpx messages and the exception's request
+            # carry the URL. Raised outside this block so no context is chained.
+            network_error = type(exc).__name__
+        if network_error is not None:
+            raise _RetryLater(network_error)
+        body = _json_object(response.content)
+        status = response.status_code
+        if body is not None and body.get("ok") is True and 200 <= status < 300:
+            return body.get("result")
+        body = body or {}
+        error_code = body.get("error_code")
+        error_code = error_code if isinstance(error_code, int) else status
+        description = str(body.get("description") or response.reason_phrase)
+        description = description.replace(self._token, "[REDACTED]")
+        if error_code == 429 or status == 429:
+            parameters = body.get("parameters")
+            retry_after = parameters.get("retry_after") if isinstance(parameters, Mapping) else None
+            wait_s = (float(retry_after) if isinstance(retry_after, int | float)
+                      and retry_after >= 0 else backoff.next_delay())
+            raise _RetryLater(f"429 {description}", min(wait_s, self._max_retry_after_s))
+        if status >= 500 or error_code >= 500:
+            raise _RetryLater(f"{error_code} {description}")
+        raise ChannelError(self.name, f"{method} rejected: {error_code} {description}")
+
+
+def _normalise_user(user: str | int) -> str:
+    """Allowed-users entries compare as ids (digits) or lower-case usernames without '@'."""
+    return str(user).strip().lstrip("@").lower()
+
+
+def _json_object(content: bytes) -> dict[str, Any] | None:
+    try:
+        value = json.loads(content)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None

@@ -1,0 +1,23 @@
+"""``zeroclaw daemon --config PATH``: the click command (registered in zeroclaw_daemon.cli)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..cli import config_path_option, resolve_config_path
+from .service import run_daemon
+
+
+@click.command("daemon")
+@config_path_option
+def daemon_command(config_path: Path | None) -> None:
+    """Run the channel-server daemon until SIGTERM/SIGINT; SIGHUP reloads the config.
+
+    Exit codes: 0 after a clean stop, 78 for a bad config, 130 after a forced stop.
+    """
+    # A missing or unreadable file is a config error (exit 78), not a usage error,
+    # so systemd's RestartPreventExitStatus=78 stops retrying it.
+    sys.exit(run_daemon(resolve_config_path(config_path)))

@@ -1,0 +1,455 @@
+"""ChannelRuntimeContext: the one object per daemon process that every channel shares.
+
+It owns what must outlive a config reload: the single :class:`ReceiptScope`
+(its key is never rotated, so receipts issued before a SIGHUP still verify
+after it), the conversation histories, the metrics registry and the turn
+dispatcher. Everything derived from the config (provider, tools, policy, audit
+mode, audit database, leak redactor) lives in a *generation*; a reload builds
+a new generation and retires the old one once its in-flight turns are done.
+
+Every turn goes ``handle -> dispatcher -> AgentRuntime.run_turn`` and comes
+back through the leak redactor before any channel sees it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import anyio
+from anyio.abc import TaskGroup, TaskStatus
+
+from .. import __version__
+from ..agent.history import ConversationHistory
+from ..agent.loop import AgentRuntime, TurnResult
+from ..channels.base import ApprovalHook, InboundMessage, OutboundReply, ReceiptLine
+from ..config import Config
+from ..errors import ChannelError
+from ..logs import get_logger
+from ..providers import build_provider
+from ..providers.base import Provider
+from ..receipts import ReceiptScope
+from ..security.leaks import LeakRedactor
+from ..storage.audit_db import AuditDB
+from ..tools import build_tools
+from ..tools.base import Tool
+from .dispatch import TurnDispatcher
+from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
+
+LOG_TARGET = "zeroclaw_daemon"
+AUDIT_DB_NAME = "audit.db"
+# How long a retired generation may keep background delegates running after a reload.
+RETIRE_BACKGROUND_S = 60.0
+# Conversations whose channel we remember, for delivering background results.
+MAX_FOLLOWUP_ROUTES = 10_000
+
+FollowupSink = Callable[[str, str], Awaitable[None]]
+"""A channel's way to send a later message into a conversation: (conversation_id, text)."""
+
+
+def configured_secrets(cfg: Config, environ: Mapping[str, str] | None = None) -> list[str]:
+    """The values of every secret env var the config names (set ones only)."""
+    env = os.environ if environ is None else environ
+    names = (cfg.provider.api_key_env, cfg.channels.gateway.auth_token_env,
+             cfg.channels.telegram.bot_token_env, cfg.channels.irc.password_env)
+    return [env[name] for name in names if name and env.get(name)]
+
+
+def enabled_channels(cfg: Config) -> list[str]:
+    channels = cfg.channels
+    return [name for name, section in (("gateway", channels.gateway),
+                                       ("telegram", channels.telegram),
+                                       ("irc", channels.irc)) if section.enabled]
+
+
+def resolve_state_dir(cfg: Config, environ: Mapping[str, str] | None = None) -> Path:
+    """Where the audit database lives.
+
+    A relative ``daemon.state_dir`` resolves against the config file's
+    directory, except under systemd's ``StateDirectory=`` (``$STATE_DIRECTORY``
+    set): /etc is read-only there, so relative state goes below the directory
+    systemd made for us.
+    """
+    env = os.environ if environ is None else environ
+    value = Path(cfg.daemon.state_dir).expanduser()
+    if value.is_absolute():
+        return value
+    systemd_state = env.get("STATE_DIRECTORY", "").split(":")[0]
+    if systemd_state:
+        return Path(systemd_state) / value
+    return cfg.resolve_path(cfg.daemon.state_dir)
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (and parents) as 0700; the audit log is for the operator only."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+@dataclass(eq=False)
+class _Generation:
+    """Everything built from one config; replaced as a whole on reload."""
+
+    config: Config
+    provider: Provider
+    tools: dict[str, Tool]
+    audit_db: AuditDB
+    runtime: AgentRuntime
+    redactor: LeakRedactor
+    active: int = 0
+    retired: anyio.Event = field(default_factory=anyio.Event)
+    idle: anyio.Event = field(default_factory=anyio.Event)
+
+    def enter(self) -> None:
+        self.active += 1
+
+    def leave(self) -> None:
+        self.active -= 1
+        if self.active == 0:
+            self.idle.set()
+
+
+class ChannelRuntimeContext:
+    """One per process: the receipt scope, the agent runtime and the shared state.
+
+    Use as ``async with ChannelRuntimeContext(cfg) as ctx:``; channels call
+    :meth:`handle`. The context implements the gateway's backend protocol.
+    """
+
+    def __init__(self, config: Config, *, environ: Mapping[str, str] | None = None,
+                 metrics: DaemonMetrics | None = None, close_timeout_s: float = 10.0) -> None:
+        self.close_timeout_s = close_timeout_s
+        self._environ: Mapping[str, str] = os.environ if environ is None else environ
+        self.metrics = metrics or DaemonMetrics()
+        receipts = config.agent.tool_receipts
+        self._scope: ReceiptScope | None = (
+            ReceiptScope(ledger_max_entries=receipts.ledger_max_entries)
+            if receipts.enabled else None)
+        self.dispatcher = TurnDispatcher(config.daemon.max_concurrent_turns)
+        self.metrics.track_in_flight(lambda: self.dispatcher.accepted)
+        self.history = ConversationHistory(config.agent.history_max_messages)
+        self.started_at = time.time()
+        self._config = config
+        self._generation: _Generation | None = None
+        self._task_group: TaskGroup | None = None
+        self._followup_sinks: dict[str, FollowupSink] = {}
+        self._conversation_channels: OrderedDict[str, str] = OrderedDict()
+        self._audit_dbs: dict[tuple[Path, bool], AuditDB] = {}
+        self._hosts = 0
+        self._hosts_done = anyio.Event()
+
+    def __repr__(self) -> str:
+        scope = self._scope.id if self._scope else None
+        return (f"<ChannelRuntimeContext scope={scope} "
+                f"in_flight={self.dispatcher.accepted}>")
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    async def __aenter__(self) -> ChannelRuntimeContext:
+        task_group = anyio.create_task_group()
+        await task_group.__aenter__()
+        self._task_group = task_group
+        try:
+            self._generation = await self._start_generation(self._config)
+        except BaseException as exc:
+            task_group.cancel_scope.cancel()
+            await task_group.__aexit__(type(exc), exc, exc.__traceback__)
+            self._task_group = None
+            await self._close_audit_dbs()
+            raise
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> bool | None:
+        task_group, self._task_group = self._task_group, None
+        try:
+            if task_group is not None:
+                generation, self._generation = self._generation, None
+                if generation is not None:
+                    generation.retired.set()
+                if exc is None:
+                    # Bounded: a turn or background delegate that will not finish is cut.
+                    with anyio.move_on_after(self.close_timeout_s) as waited:
+                        await self._hosts_done.wait()
+                    if waited.cancelled_caught:
+                        get_logger(LOG_TARGET).warning(
+                            "Shutdown budget spent; cancelling what is left",
+                            seconds=self.close_timeout_s)
+                task_group.cancel_scope.cancel()
+                return await task_group.__aexit__(exc_type, exc, tb)
+            return None
+        finally:
+            await self._close_audit_dbs()
+            if self._scope is not None:
+                self._scope.close()
+
+    async def _close_audit_dbs(self) -> None:
+        dbs = list(self._audit_dbs.values())
+        self._audit_dbs.clear()
+        with anyio.CancelScope(shield=True):
+            for db in dbs:
+                await db.aclose()
+
+    def _audit_db_for(self, cfg: Config) -> AuditDB:
+        path = ensure_private_dir(resolve_state_dir(cfg, self._environ)) / AUDIT_DB_NAME
+        key = (path, cfg.daemon.store_payloads)
+        db = self._audit_dbs.get(key)
+        if db is None:
+            db = self._audit_dbs[key] = AuditDB(path, store_payloads=cfg.daemon.store_payloads)
+        return db
+
+    async def _start_generation(self, cfg: Config) -> _Generation:
+        """Build a generation from ``cfg`` and start its host task; raises if ``cfg`` fails."""
+        assert self._task_group is not None, "use the context with 'async with'"
+        audit_db = self._audit_db_for(cfg)
+        provider = build_provider(cfg, cfg.resolve_path)
+        try:
+            tools = build_tools(cfg)
+            redactor = LeakRedactor(configured_secrets(cfg, self._environ))
+            runtime = AgentRuntime(cfg, provider, tools, audit_db=audit_db,
+                                   observer=self.metrics, followup=self._followup())
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await provider.aclose()
+            raise
+        # One history for the process: a reload must not make the agent forget.
+        runtime.history = self.history
+        generation = _Generation(cfg, provider, tools, audit_db, runtime, redactor)
+        generation.idle.set()
+        await self._task_group.start(self._host_generation, generation)
+        return generation
+
+    async def _host_generation(self, generation: _Generation,
+                               *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED,
+                               ) -> None:
+        """Hold a generation's runtime open (its task group runs background delegates)
+        until it is retired and idle, then release its provider."""
+        log = get_logger(LOG_TARGET)
+        self._hosts += 1
+        try:
+            async with generation.runtime:
+                task_status.started()
+                await generation.retired.wait()
+                await generation.idle.wait()
+                if generation.runtime.background_active:
+                    await generation.runtime.wait_background(RETIRE_BACKGROUND_S)
+        finally:
+            with anyio.CancelScope(shield=True), anyio.move_on_after(10):
+                try:
+                    await generation.provider.aclose()
+                except Exception as exc:
+                    log.warning("Closing the model provider failed", error=type(exc).__name__)
+            self._hosts -= 1
+            if self._hosts == 0:
+                self._hosts_done.set()
+
+    # --- config reload -----------------------------------------------------------------------
+
+    @property
+    def config(self) -> Config:
+        return self._config
+
+    async def apply_config(self, new_config: Config) -> None:
+        """Swap in everything derived from ``new_config``; keep the scope and its key.
+
+        Raises (ConfigError and the like) before changing anything when the new
+        config cannot be built; the running generation then stays.
+        """
+        log = get_logger(LOG_TARGET)
+        old = self._generation
+        new = await self._start_generation(new_config)
+        self._generation = new
+        self._config = new_config
+        self.dispatcher.max_concurrent = new_config.daemon.max_concurrent_turns
+        self.history.max_messages = new_config.agent.history_max_messages
+        receipts = new_config.agent.tool_receipts
+        if receipts.enabled and self._scope is None:
+            # Receipts were off at start: the first scope starts now (nothing to rotate).
+            self._scope = ReceiptScope(ledger_max_entries=receipts.ledger_max_entries)
+            log.info("Tool receipts enabled", scope=self._scope.id)
+        elif (self._scope is not None and old is not None and receipts.ledger_max_entries
+              != old.config.agent.tool_receipts.ledger_max_entries):
+            log.warning("agent.tool_receipts.ledger_max_entries applies at the next restart "
+                        "(the receipt scope is kept across reloads)")
+        if old is not None:
+            old.retired.set()
+        in_use = {(resolve_state_dir(new_config, self._environ) / AUDIT_DB_NAME,
+                   new_config.daemon.store_payloads)}
+        for key in [k for k in self._audit_dbs if k not in in_use]:
+            # The old runtime may still write its last records: close after it is idle.
+            db = self._audit_dbs.pop(key)
+            if old is not None:
+                assert self._task_group is not None
+                self._task_group.start_soon(self._close_when_idle, old, db)
+            else:
+                await db.aclose()
+        log.info("Config applied", receipts=self._scope is not None and receipts.enabled,
+                 audit_mode=receipts.audit.mode, autonomy=new_config.agent.autonomy,
+                 provider=new_config.provider.kind, tools=sorted(new.runtime.tools))
+
+    @staticmethod
+    async def _close_when_idle(generation: _Generation, db: AuditDB) -> None:
+        try:
+            await generation.idle.wait()
+        finally:
+            with anyio.CancelScope(shield=True):
+                await db.aclose()
+
+    # --- turns -------------------------------------------------------------------------------
+
+    @property
+    def receipt_scope(self) -> ReceiptScope | None:
+        """The process's receipt scope (None when receipts were never enabled)."""
+        return self._scope
+
+    @property
+    def redactor(self) -> LeakRedactor:
+        return self._current().redactor
+
+    @property
+    def accepting(self) -> bool:
+        return not self.dispatcher.closed
+
+    def _current(self) -> _Generation:
+        if self._generation is None:
+            raise RuntimeError("ChannelRuntimeContext is not running")
+        return self._generation
+
+    async def handle(self, message: InboundMessage,
+                     approval: ApprovalHook | None = None) -> OutboundReply:
+        """Run one turn for ``message`` (bounded, in conversation order); the reply is
+        audited and redacted. Raises ShuttingDownError while the daemon drains."""
+        self._remember_channel(message)
+        turn = functools.partial(self._turn, message, approval)
+        return await self.dispatcher.run(message.conversation_id, turn)
+
+    async def _turn(self, message: InboundMessage,
+                    approval: ApprovalHook | None) -> OutboundReply:
+        # A turn keeps the generation it started with, even if a reload lands meanwhile.
+        generation = self._current()
+        generation.enter()
+        try:
+            receipts_on = generation.config.agent.tool_receipts.enabled
+            result = await generation.runtime.run_turn(
+                conversation_id=message.conversation_id, user_message=message.text,
+                sender=message.sender, channel=message.channel,
+                scope=self._scope if receipts_on else None, approval=approval)
+        except Exception:
+            self.metrics.count_turn(message.channel, failed=True)
+            raise
+        finally:
+            generation.leave()
+        self.metrics.count_turn(message.channel)
+        return self.outbound(result, generation.redactor)
+
+    @staticmethod
+    def outbound(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
+        """The reply as channels send it: text and block redacted, receipt tokens intact."""
+        receipts = tuple(ReceiptLine(tool=event.tool, call_id=event.call_id,
+                                     receipt=event.receipt)
+                         for event in result.receipts if event.receipt is not None)
+        trust = "unverified"
+        findings: tuple[dict[str, object], ...] = ()
+        if result.audit is not None:
+            report = result.audit.to_dict()
+            trust = str(report.get("trust", trust))
+            # Findings quote the reply; the reply may have held a secret.
+            findings = tuple(_redact_value(redactor, finding)
+                             for finding in report.get("findings", ()))
+        return OutboundReply(
+            turn_id=result.turn_id,
+            text=redactor.redact(result.reply),
+            receipts_block=redactor.redact(result.receipts_block),
+            receipts=receipts,
+            trust=trust,
+            findings=findings,
+        )
+
+    # --- background results ------------------------------------------------------------------
+
+    def register_followup(self, channel: str, sink: FollowupSink) -> None:
+        """Let ``channel`` deliver background-delegate results into its conversations."""
+        self._followup_sinks[channel] = sink
+        self._refresh_followup()
+
+    def unregister_followup(self, channel: str) -> None:
+        self._followup_sinks.pop(channel, None)
+        self._refresh_followup()
+
+    def _followup(self) -> Callable[[str, str], Awaitable[None]] | None:
+        # Without any channel able to send a later message, the runtime refuses
+        # background delegates, so the model runs the task in the turn instead of
+        # promising a result nobody would receive.
+        return self._deliver_followup if self._followup_sinks else None
+
+    def _refresh_followup(self) -> None:
+        if self._generation is not None:
+            self._generation.runtime.followup = self._followup()
+
+    def _remember_channel(self, message: InboundMessage) -> None:
+        routes = self._conversation_channels
+        routes[message.conversation_id] = message.channel
+        routes.move_to_end(message.conversation_id)
+        while len(routes) > MAX_FOLLOWUP_ROUTES:
+            routes.popitem(last=False)
+
+    async def _deliver_followup(self, conversation_id: str, text: str) -> None:
+        channel = self._conversation_channels.get(conversation_id, "")
+        sink = self._followup_sinks.get(channel)
+        if sink is None:
+            raise ChannelError(channel or "unknown",
+                               "this channel cannot deliver a later message")
+        redactor = self._current().redactor if self._generation else LeakRedactor()
+        await sink(conversation_id, redactor.redact(text))
+
+    # --- gateway backend ---------------------------------------------------------------------
+
+    def metrics_text(self) -> bytes:
+        return self.metrics.render()
+
+    def metrics_content_type(self) -> str:
+        return METRICS_CONTENT_TYPE
+
+    def health(self) -> dict[str, object]:
+        scope = self._scope
+        receipts_on = scope is not None and self._config.agent.tool_receipts.enabled
+        return {
+            "version": __version__,
+            "uptime_s": round(time.time() - self.started_at, 3),
+            "receipts": receipts_on,
+            "scope_id": scope.id if scope is not None else None,
+            "ledger_entries": len(scope.ledger) if scope is not None else 0,
+            "turns_in_flight": self.dispatcher.accepted,
+            "max_concurrent_turns": self.dispatcher.max_concurrent,
+        }
+
+    def log_startup(self, channels: list[str]) -> None:
+        """Say at INFO which channels run and whether receipts are on (never the key)."""
+        log = get_logger(LOG_TARGET)
+        receipts = self._config.agent.tool_receipts
+        if self._scope is not None and receipts.enabled:
+            log.info("Tool receipts enabled", scope=self._scope.id,
+                     ledger_max_entries=receipts.ledger_max_entries,
+                     audit_mode=receipts.audit.mode,
+                     show_in_response=receipts.show_in_response)
+        else:
+            log.info("Tool receipts disabled")
+        log.info("Channels running", channels=channels,
+                 max_concurrent_turns=self.dispatcher.max_concurrent)
+
+
+def _redact_value(redactor: LeakRedactor, value: Any) -> Any:
+    if isinstance(value, str):
+        return redactor.redact(value)
+    if isinstance(value, dict):
+        return {key: _redact_value(redactor, item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_redact_value(redactor, item) for item in value]
+    return value

@@ -1,0 +1,481 @@
+"""The daemon's lifecycle: one root task group, signals, reload, drain.
+
+``zeroclaw daemon --config PATH`` ends up in :func:`run_daemon`::
+
+    load config (bad -> exit 78)  ->  logging  ->  no core dumps  ->  anyio.run(main) on uvloop
+    main: signal receiver (SIGTERM, SIGINT, SIGHUP)
+          ChannelRuntimeContext (one receipt scope for the process)
+          a supervisor per enabled channel (crash -> log, restart with backoff)
+          READY=1 once every listener is bound and every channel started; watchdog pings
+    SIGHUP:          RELOADING=1, re-read + validate; bad -> keep running, ERROR + STATUS;
+                     good -> swap, restart channels whose section changed; READY=1
+    SIGTERM/SIGINT:  STOPPING=1, refuse new turns, drain in-flight ones (replies delivered)
+                     up to daemon.drain_timeout_s, stop channels, exit 0
+    drain budget spent: the remaining turns are cancelled, their callers told "shutting down"
+    second SIGINT:   cut every turn now, stop (exit 130); a third one exits at once
+
+Only this module installs signal handlers; uvicorn's are disabled in the gateway.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import resource
+import signal
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import anyio
+from anyio.abc import TaskGroup, TaskStatus
+
+from ..channels.base import Channel, MessageHandler
+from ..channels.gateway import GatewayChannel, GatewaySettings
+from ..config import Config, load_config
+from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError, ConfigProblem
+from ..logs import configure_logging, get_logger
+from .context import ChannelRuntimeContext, configured_secrets
+from .sdnotify import SdNotifier
+
+LOG_TARGET = "zeroclaw_daemon"
+EXIT_OK = 0
+EXIT_FORCED = 130  # 128 + SIGINT, as a shell reports an interrupted program
+
+BACKOFF_INITIAL_S = 1.0
+BACKOFF_MAX_S = 60.0
+# A channel that ran this long before crashing is healthy again: restart its backoff.
+BACKOFF_RESET_AFTER_S = 60.0
+# How long a channel may take to report itself started before READY=1 goes out anyway.
+CHANNEL_START_TIMEOUT_S = 30.0
+# After the drain, chat channels get this long to send the replies they just got.
+DELIVERY_GRACE_S = 1.0
+# Cancelled turns unwind (tools kill their processes) within this.
+ABANDON_WAIT_S = 2.0
+# A channel asked to stop gracefully gets this long before it is cancelled.
+CHANNEL_STOP_TIMEOUT_S = 15.0
+
+
+class _Stoppable(Protocol):
+    def request_stop(self) -> None: ...
+
+
+# --- channels -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChannelSpec:
+    """How to build one channel, and the settings that, when changed, restart it."""
+
+    name: str
+    settings: object
+    factory: Callable[[], Channel]
+
+
+def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
+                        environ: Mapping[str, str] | None = None) -> dict[str, ChannelSpec]:
+    """A spec per enabled channel; raises ConfigError for what cannot be built.
+
+    Everything that can fail (addresses, tokens from the environment) is
+    resolved here, before any channel starts, so a bad config fails at start
+    (exit 78) or leaves a reload without effect.
+    """
+    env = os.environ if environ is None else environ
+    specs: dict[str, ChannelSpec] = {}
+    channels = cfg.channels
+    # A changed secret set must reach every chat channel's redactor: it is part of
+    # each channel's identity.
+    secrets_key = tuple(sorted(configured_secrets(cfg, env)))
+    if channels.gateway.enabled:
+        try:
+            gateway_settings = GatewaySettings.from_section(channels.gateway, env)
+        except ValueError as exc:
+            raise ConfigError("config", [ConfigProblem("channels.gateway.listen",
+                                                       str(exc))]) from None
+        specs["gateway"] = ChannelSpec(
+            "gateway", gateway_settings, lambda: GatewayChannel(gateway_settings, ctx))
+    if channels.telegram.enabled:
+        telegram = channels.telegram
+        token = _env_secret(env, telegram.bot_token_env, "channels.telegram.bot_token_env")
+
+        def make_telegram() -> Channel:
+            from ..channels.telegram import TelegramChannel
+            return TelegramChannel(token=token, api_base=telegram.api_base,
+                                   allowed_users=telegram.allowed_users,
+                                   poll_timeout_s=telegram.poll_timeout_s,
+                                   redactor=ctx.redactor)
+
+        specs["telegram"] = ChannelSpec("telegram", (telegram, secrets_key), make_telegram)
+    if channels.irc.enabled:
+        irc = channels.irc
+        password = (_env_secret(env, irc.password_env, "channels.irc.password_env")
+                    if irc.password_env else None)
+
+        def make_irc() -> Channel:
+            from ..channels.irc import IrcChannel
+            return IrcChannel(server=irc.server, port=irc.port, tls=irc.tls, nick=irc.nick,
+                              channels=irc.channels, password=password,
+                              redactor=ctx.redactor)
+
+        specs["irc"] = ChannelSpec("irc", (irc, secrets_key), make_irc)
+    return specs
+
+
+def _env_secret(env: Mapping[str, str], name: str, path: str) -> str:
+    value = env.get(name, "") if name else ""
+    if not value.strip():
+        raise ConfigError("environment", [ConfigProblem(
+            path, f"environment variable {name or '(unnamed)'} is not set or empty")])
+    return value
+
+
+class _StartedSignal(TaskStatus[Any]):
+    """A TaskStatus a channel reports 'listening' to; the supervisor waits on it."""
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.value: object = None
+
+    def started(self, value: object = None) -> None:
+        self.value = value
+        self.event.set()
+
+
+class ChannelSupervisor:
+    """Runs one channel; restarts it with exponential backoff when it crashes."""
+
+    def __init__(self, spec: ChannelSpec, handler: MessageHandler) -> None:
+        self.spec = spec
+        self.handler = handler
+        self.channel: Channel | None = None
+        self.first_start = anyio.Event()
+        self.finished = anyio.Event()
+        self.failures = 0
+        self.state = "starting"
+        self._stopping = False
+        self._cancel = anyio.CancelScope()
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    async def run(self) -> None:
+        log = get_logger(LOG_TARGET).bind(channel=self.name)
+        backoff = BACKOFF_INITIAL_S
+        try:
+            with self._cancel:
+                while not self._stopping:
+                    started_at = time.monotonic()
+                    try:
+                        await self._run_once()
+                        if self._stopping:
+                            break
+                        log.warning("Channel returned unexpectedly; restarting",
+                                    retry_in_s=backoff)
+                    except Exception as exc:
+                        if self._stopping:
+                            break
+                        self.failures += 1
+                        self.state = "failed"
+                        log.exception("Channel crashed; restarting", error=type(exc).__name__,
+                                      failures=self.failures, retry_in_s=backoff)
+                    self.first_start.set()  # the first attempt is over, good or bad
+                    if time.monotonic() - started_at > BACKOFF_RESET_AFTER_S:
+                        backoff = BACKOFF_INITIAL_S
+                    await anyio.sleep(backoff)
+                    backoff = min(backoff * 2, BACKOFF_MAX_S)
+        finally:
+            self.state = "stopped"
+            self.first_start.set()
+            self.finished.set()
+
+    async def _run_once(self) -> None:
+        channel = self.spec.factory()
+        self.channel = channel
+        if isinstance(channel, GatewayChannel):
+            status = _StartedSignal()
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._mark_started, status)
+                try:
+                    await channel.run(self.handler, task_status=status)
+                finally:
+                    tg.cancel_scope.cancel()
+        else:
+            # A chat channel connects inside run(); it counts as started once launched.
+            self.state = "running"
+            self.first_start.set()
+            await channel.run(self.handler)
+
+    async def _mark_started(self, status: _StartedSignal) -> None:
+        await status.event.wait()
+        self.state = "running"
+        self.failures = 0
+        self.first_start.set()
+
+    def describe(self) -> str:
+        channel = self.channel
+        if isinstance(channel, GatewayChannel) and channel.bound is not None:
+            host, port = channel.bound
+            shown = f"[{host}]" if ":" in host else host
+            return f"gateway listening on {shown}:{port}"
+        return f"{self.name} {self.state}"
+
+    async def stop(self, *, grace_s: float = CHANNEL_STOP_TIMEOUT_S,
+                   delivery_grace_s: float = 0.0) -> None:
+        """Stop the channel: gracefully where it can (the gateway finishes the requests it
+        is answering, for up to ``grace_s``), else after ``delivery_grace_s``, cancel."""
+        self._stopping = True
+        channel = self.channel
+        request_stop = getattr(channel, "request_stop", None)
+        if callable(request_stop):
+            request_stop(grace_s)
+            with anyio.move_on_after(grace_s + 1):
+                await self.finished.wait()
+        elif delivery_grace_s > 0:
+            with anyio.move_on_after(delivery_grace_s):
+                await self.finished.wait()
+        self._cancel.cancel()
+        with anyio.move_on_after(grace_s):
+            await self.finished.wait()
+
+
+# --- the daemon -----------------------------------------------------------------------------
+
+
+class Daemon:
+    """The running daemon: context, channel supervisors, signal handling."""
+
+    def __init__(self, config: Config, config_path: Path, *,
+                 notifier: SdNotifier | None = None,
+                 environ: Mapping[str, str] | None = None) -> None:
+        self.config = config
+        self.config_path = config_path
+        self.notifier = notifier or SdNotifier.from_env()
+        self._environ = os.environ if environ is None else environ
+        self.supervisors: dict[str, ChannelSupervisor] = {}
+        self.exit_code = EXIT_OK
+        self._stopping = False
+        self._forced = False
+        self._done = anyio.Event()
+        self._ctx: ChannelRuntimeContext | None = None
+        self._tg: TaskGroup | None = None
+        self._specs: dict[str, ChannelSpec] = {}
+
+    async def main(self) -> int:
+        log = get_logger(LOG_TARGET)
+        with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
+            try:
+                ctx = ChannelRuntimeContext(
+                    self.config, environ=self._environ,
+                    close_timeout_s=max(5.0, self.config.daemon.drain_timeout_s))
+                self._specs = build_channel_specs(self.config, ctx, self._environ)
+            except ConfigError as exc:
+                _log_config_error(exc, "Invalid config")
+                return EX_CONFIG
+            try:
+                async with ctx:
+                    self._ctx = ctx
+                    async with anyio.create_task_group() as tg:
+                        self._tg = tg
+                        await self._start_channels(list(self._specs.values()))
+                        ctx.log_startup(list(self._specs))
+                        self.notifier.ready(status=self._status_line("Ready"))
+                        tg.start_soon(self._watchdog)
+                        # Signals that arrived during startup wait in the receiver's
+                        # buffer: a reload or stop never races the first start.
+                        tg.start_soon(self._handle_signals, signals)
+                        await self._done.wait()
+                        tg.cancel_scope.cancel()
+            except ConfigError as exc:  # a provider or tool the config names cannot be built
+                _log_config_error(exc, "Invalid config")
+                return EX_CONFIG
+        log.info("Daemon stopped", exit_code=self.exit_code)
+        return self.exit_code
+
+    # --- channels ----
+
+    async def _start_channels(self, specs: list[ChannelSpec]) -> None:
+        assert self._ctx is not None and self._tg is not None
+        started: list[ChannelSupervisor] = []
+        for spec in specs:
+            supervisor = ChannelSupervisor(spec, self._ctx.handle)
+            self.supervisors[spec.name] = supervisor
+            self._tg.start_soon(supervisor.run)
+            started.append(supervisor)
+        with anyio.move_on_after(CHANNEL_START_TIMEOUT_S):
+            for supervisor in started:
+                await supervisor.first_start.wait()
+        for supervisor in started:
+            sink = getattr(supervisor.channel, "send_followup", None)
+            if callable(sink):
+                self._ctx.register_followup(supervisor.name, sink)
+
+    async def _stop_channel(self, name: str, *, grace_s: float = CHANNEL_STOP_TIMEOUT_S,
+                            delivery_grace_s: float = 0.0) -> None:
+        supervisor = self.supervisors.pop(name, None)
+        if supervisor is None:
+            return
+        if self._ctx is not None:
+            self._ctx.unregister_followup(name)
+        await supervisor.stop(grace_s=grace_s, delivery_grace_s=delivery_grace_s)
+
+    def _status_line(self, prefix: str) -> str:
+        parts = [s.describe() for s in self.supervisors.values()] or ["no channels"]
+        return f"{prefix}: " + "; ".join(parts)
+
+    # --- signals ----
+
+    async def _handle_signals(self, signals: Any) -> None:
+        log = get_logger(LOG_TARGET)
+        async for signum in signals:
+            if signum == signal.SIGHUP:
+                if self._stopping:
+                    log.info("Ignoring SIGHUP while stopping")
+                    continue
+                await self.reload()
+            elif not self._stopping:
+                self._stopping = True
+                log.info("Shutdown requested", signal=signal.Signals(signum).name)
+                assert self._tg is not None
+                self._tg.start_soon(self.shutdown)
+            elif signum == signal.SIGINT and not self._forced:
+                self._forced = True
+                log.warning("Second SIGINT: stopping now, in-flight turns are cut")
+                assert self._tg is not None
+                self._tg.start_soon(self._force_stop)
+            elif signum == signal.SIGINT:
+                self.exit_code = EXIT_FORCED
+                self._done.set()
+            else:
+                log.info("Already stopping", signal=signal.Signals(signum).name)
+
+    async def shutdown(self) -> None:
+        """Refuse new turns, drain accepted ones, stop channels; then main returns 0."""
+        assert self._ctx is not None
+        log = get_logger(LOG_TARGET)
+        ctx = self._ctx
+        in_flight = ctx.dispatcher.accepted
+        drain_s = self.config.daemon.drain_timeout_s
+        self.notifier.stopping(status=f"Stopping: draining {in_flight} turn(s)")
+        log.info("Draining", turns_in_flight=in_flight, drain_timeout_s=drain_s)
+        drained = await ctx.dispatcher.drain(drain_s)
+        if not drained:
+            log.warning("Drain timeout reached; cutting the remaining turns",
+                        turns_in_flight=ctx.dispatcher.accepted)
+            drained = await self._abandon_turns()
+        delivery_grace = DELIVERY_GRACE_S if in_flight else 0.0
+        # Drained: replies are written, give the gateway time to flush them. Not drained:
+        # the budget is spent, cut what is left almost at once.
+        grace = CHANNEL_STOP_TIMEOUT_S if drained else DELIVERY_GRACE_S
+        async with anyio.create_task_group() as tg:
+            for name in list(self.supervisors):
+                tg.start_soon(functools.partial(self._stop_channel, name, grace_s=grace,
+                                                delivery_grace_s=delivery_grace))
+        if not self._forced:
+            self.exit_code = EXIT_OK
+            self._done.set()
+
+    async def _abandon_turns(self) -> bool:
+        """Cancel accepted turns (their callers answer "shutting down"); True once unwound."""
+        assert self._ctx is not None
+        self._ctx.dispatcher.abandon_all()
+        return await self._ctx.dispatcher.drain(ABANDON_WAIT_S)
+
+    async def _force_stop(self) -> None:
+        """Second SIGINT: cut every turn, give channels a moment to answer, stop."""
+        self.exit_code = EXIT_FORCED
+        with anyio.move_on_after(ABANDON_WAIT_S + DELIVERY_GRACE_S + 1):
+            await self._abandon_turns()
+            async with anyio.create_task_group() as tg:
+                for name in list(self.supervisors):
+                    tg.start_soon(functools.partial(self._stop_channel, name,
+                                                    grace_s=DELIVERY_GRACE_S))
+        self._done.set()
+
+    async def reload(self) -> None:
+        """Re-read the config; apply it if valid, keep the running one otherwise."""
+        assert self._ctx is not None
+        log = get_logger(LOG_TARGET)
+        self.notifier.reloading()
+        log.info("Reloading config", path=str(self.config_path))
+        try:
+            new_config = load_config(self.config_path, check_env=True)
+            new_specs = build_channel_specs(new_config, self._ctx, self._environ)
+            await self._ctx.apply_config(new_config)
+        except ConfigError as exc:
+            _log_config_error(exc, "Config reload failed; keeping the running config")
+            self.notifier.ready(status=self._status_line(
+                f"Reload failed ({len(exc.problems)} config problem(s)), running config kept"))
+            return
+        except Exception as exc:
+            log.exception("Config reload failed; keeping the running config",
+                          error=type(exc).__name__)
+            self.notifier.ready(status=self._status_line(
+                f"Reload failed ({type(exc).__name__}), running config kept"))
+            return
+        configure_logging(new_config.logging.filter, new_config.logging.format)
+        old_specs, self._specs = self._specs, new_specs
+        self.config = new_config
+        changed = [name for name in sorted(set(old_specs) | set(new_specs))
+                   if name not in new_specs or name not in old_specs
+                   or old_specs[name].settings != new_specs[name].settings]
+        for name in changed:
+            if name in self.supervisors:
+                log.info("Stopping channel for reload", channel=name)
+                await self._stop_channel(name)
+        await self._start_channels([new_specs[name] for name in changed if name in new_specs])
+        log.info("Config reloaded", restarted_channels=changed)
+        self.notifier.ready(status=self._status_line("Reloaded"))
+
+    async def _watchdog(self) -> None:
+        interval = self.notifier.watchdog_interval()
+        if interval is None:
+            return
+        get_logger(LOG_TARGET).debug("Watchdog enabled", interval_s=interval)
+        while True:
+            self.notifier.watchdog()
+            await anyio.sleep(interval)
+
+
+def _log_config_error(exc: ConfigError, event: str) -> None:
+    get_logger("zeroclaw_config").error(event, source=exc.source,
+                                        problems=[str(p) for p in exc.problems])
+
+
+def disable_core_dumps() -> bool:
+    """RLIMIT_CORE = 0: a core dump would hold the receipt key (and API keys) on disk."""
+    try:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (OSError, ValueError) as exc:  # a seccomp filter may refuse; systemd's LimitCORE=0
+        get_logger(LOG_TARGET).warning("Could not disable core dumps", error=str(exc))
+        return False
+    return True
+
+
+def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) -> int:
+    """Run the daemon until it is stopped; the process exit code."""
+    path = Path(config_path)
+    configure_logging()
+    try:
+        config = load_config(path, check_env=True)
+    except ConfigError as exc:
+        _log_config_error(exc, "Invalid config")
+        return EX_CONFIG
+    configure_logging(config.logging.filter, config.logging.format)
+    disable_core_dumps()
+    uvloop = use_uvloop and importlib.util.find_spec("uvloop") is not None
+    daemon = Daemon(config, path)
+    log = get_logger(LOG_TARGET)
+    log.info("Starting daemon", config=str(path.absolute()), pid=os.getpid(),
+             event_loop="uvloop" if uvloop else "asyncio")
+    try:
+        return anyio.run(daemon.main, backend="asyncio",
+                         backend_options={"use_uvloop": uvloop})
+    except KeyboardInterrupt:  # SIGINT before the signal receiver was installed
+        return EXIT_FORCED
+    except Exception as exc:
+        log.exception("Daemon crashed", error=type(exc).__name__)
+        return EX_SOFTWARE

@@ -1,0 +1,283 @@
+"""English claim tables."""
+
+from __future__ import annotations
+
+from ._core import (
+    LanguagePack,
+    LatinCountRules,
+    RawCount,
+    finish_pack,
+    latin_counts,
+    number_words_pattern,
+    phrase,
+    word_set,
+)
+
+_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7, "eight": 8, "nine": 9}
+_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+          "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+NUMBER_WORDS: dict[str, int] = {**_UNITS, **_TEENS, **_TENS, "hundred": 100, "dozen": 12,
+                                "a dozen": 12}
+NUMBER_WORDS.update({f"{tens}-{unit}": tv + uv for tens, tv in _TENS.items()
+                     for unit, uv in _UNITS.items() if uv})
+
+STOPWORDS = word_set("""
+a an the of to in on at by for from with without into onto over under about as and or but nor
+so than then that this these those there here it its is are was were be been being am do does
+did done have has had having will would can could should shall may might must i me my we us
+our you your he she they them their his her what which who whom whose when where why how all
+any some each every no not only just also very more most less least other such own same too
+again now up down out off if because while until via per after before since during between
+through both either neither few many much several s t ve ll re d m let get got see saw seen
+one two three four five six seven eight nine ten yes okay ok please thanks like
+""")
+
+GENERIC_WORDS = word_set("""
+result results data information info details detail output outputs api apis tool tools status
+latest current everything anything something things thing stuff system request response
+lookup check quick first numbers number value values list it real live actual recent new
+relevant records record entries entry items item lines line rows row matches match hits hit
+contents content source sources report reports quickly briefly again for you already also
+nothing anything something nobody none
+them it's that's found just now today real-time realtime
+""")
+
+# Subject words -> the tool-name words they stand for.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "forecast": ("weather",), "temperature": ("weather",), "weather": ("forecast",),
+    "repository": ("repo", "git"), "repo": ("git", "repository"), "commits": ("git",),
+    "commit": ("git",), "branch": ("git",), "branches": ("git",), "tags": ("git",),
+    "issues": ("issue", "github"), "issue": ("github",), "prs": ("pull", "github"),
+    "metrics": ("prometheus", "grafana", "monitor"), "meetings": ("calendar", "events"),
+    "meeting": ("calendar", "events"), "pull": ("pr", "prs", "github"), "packages": ("pip", "npm"),
+    "dependencies": ("pip", "npm", "package"), "tests": ("pytest", "test"),
+    "monitoring": ("metrics", "monitor"), "dashboard": ("metrics", "grafana", "monitor"),
+    "logs": ("log", "journal"), "calendar": ("events", "schedule"), "inbox": ("email", "mail"),
+    "mail": ("email", "inbox"), "emails": ("email", "mail", "inbox"),
+    "pods": ("kubectl", "k8s", "kubernetes"), "cluster": ("kubectl", "k8s", "kubernetes"),
+    "containers": ("docker",), "tickets": ("jira", "ticket"), "stock": ("price", "quote"),
+    "price": ("quote", "stock"), "rates": ("rate", "exchange", "fx"), "exchange": ("fx", "rate"),
+}
+
+# Sentence ends: after . ! ? (and closing quotes), or at a line break.
+SENTENCE_END = phrase(r"(?<=[.!?])[\"')\]]*(?:\s+|$)|\n\s*")
+CLAUSE_BREAK = phrase(
+    r",\s+|;\s*|:\s+|\s+[-–—]+\s+|\s+(?=(?:but|although|though|however|whereas|while|yet|"
+    r"so\s+(?!far\b)|except)\b)")
+QUESTION = phrase(r"\?\s*[\"')\]]*\s*$")
+CONDITIONAL = phrase(r"\s*(?:if|unless|in\s+case|suppose|supposing|assuming|whether|"
+                         r"once|when\s+you|should\s+you)\b")
+HEDGE = phrase(
+    r"\b(?:I|we)\s+(?:can(?!\s+see\s+(?:in|on|from)\b)|could|would|will|might|may|should|shall)\b"
+    r"|\b(?:I|we)'(?:ll|d)\b"
+    r"|\blet\s+me\b|\bshall\s+I\b|\bshould\s+I\b|\bwant\s+me\s+to\b|\bwould\s+you\s+like\b"
+    r"|\bif\s+you\s+(?:like|want|wish|prefer|need|'d\s+like)\b|\bif\s+needed\b"
+    r"|\bI\s*(?:'m|am)\s+(?:going|about|happy|glad|able)\s+to\b|\bI\s+(?:need|needed)\s+to\b"
+    r"|\b(?:you|one)\s+(?:can|could|might|may|should|would|need\s+to|want\s+to)\b"
+    r"|\b(?:try|consider|recommend|suggest)\s+running\b|\bI\s+(?:suggest|recommend|propose)\b"
+    r"|\bhypothetically\b|\bfor\s+example\b|\bfor\s+instance\b|\be\.g\.|\bsay\s+you\b"
+    r"|\bI\s+tried\b|\btried\s+to\b|\battempted\s+to\b|\bplan\s+to\b|\bready\s+to\b"
+    r"|\bjust\s+(?:say|tell|ask)\b|\blet\s+me\s+know\b|\bhappy\s+to\b|\bwould\s+need\b"
+    r"|\bwhen(?:ever)?\s+you(?:'re|\s+are)?\s+ready\b|\bon\s+request\b|\bif\s+so\b"
+    r"|\b(?:would|will|should)\s+(?:tell|show|give|list)\s+you\b")
+CONTRAST = phrase(r"\b(?:but|only|just|except|though|although|however|while|whereas|"
+                      r"besides|apart\s+from|other\s+than|aside\s+from)\b")
+NEGATED = phrase(
+    r"\b(?:I|we)\s+(?:haven't|have\s+not|hadn't|had\s+not|didn't|did\s+not|don't|do\s+not|"
+    r"never|wasn't\s+able|was\s+not\s+able|weren't\s+able|couldn't|could\s+not|can't|cannot|"
+    r"won't|will\s+not)\b|\b(?:I|we)'ve\s+not\b|\bnot\s+yet\b|\bhaven't\s+yet\b"
+    r"|\bwithout\s+(?:running|checking|looking|querying|access|fetching)\b")
+GENERAL = phrase(
+    r"\b(?:typically|usually|generally|normally|by\s+default|in\s+general|on\s+average|"
+    r"historically|as\s+a\s+rule|commonly|often|tends?\s+to|in\s+theory|rule\s+of\s+thumb)\b")
+FAILURE = phrase(
+    r"\b(?:fail(?:ed|s|ing|ure)?|denied|refused|rejected|blocked|forbidden|timed?[\s-]*out|"
+    r"time-?out|timeouts?|couldn't|could\s+not|can't|cannot|unable|wasn't\s+able|"
+    r"weren't\s+able|was\s+not\s+able|didn't\s+(?:work|succeed|complete|return|respond|finish|"
+    r"go\s+through|run)|did\s+not\s+(?:work|succeed|complete|return|respond|finish|run)|"
+    r"no\s+response|unreachable|not\s+permitted|not\s+allowed|not\s+authori[sz]ed|"
+    r"unauthori[sz]ed|permission|requires?\s+(?:an?\s+)?approval|needs?\s+(?:an?\s+)?approval|"
+    r"errored|(?:an|the)\s+error|with\s+(?:an?\s+)?error|error\s+(?:message|code)|"
+    r"unavailable|aborted|crashed|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s+[1-9]|"
+    r"(?:never|not)\s+(?:ran|run|completed|finished|executed|went\s+through)|"
+    r"nothing\s+(?:came|was)\s+back|still\s+unknown|no\s+(?:data|result)\s+(?:came|was))\b")
+
+_TOOL_VERBS = (
+    r"ran|executed|queried|checked|looked\s+(?:up|at|into|through|over)|searched(?:\s+for)?|"
+    r"looked\s+(?:it|them|this|that|those)\s+up|"
+    r"fetched|pulled(?:\s+up)?|downloaded|read|opened|inspected|grepped|scanned|listed|called|"
+    r"pinged|tested|verified|confirmed|reviewed|consulted|examined|went\s+through|found|"
+    r"retrieved|loaded|dumped|analy[sz]ed|browsed|visited|polled|hit|invoked|used(?!\s+to\b)|"
+    r"traced|audited|counted|measured|profiled|tailed|parsed|compared|double-checked|"
+    r"cross-checked|run|done\s+a\s+(?:search|lookup|query|check)|searched\s+the|googled|curled"
+)
+TOOL_USE = phrase(
+    r"\b(?:I|we)(?:'ve|\s+have|'d|\s+had)?(?:\s+(?:just|already|also|first|quickly|now|then|"
+    r"again|manually|briefly|directly|actually|went\s+ahead\s+and|gone\s+ahead\s+and))*\s+(?:"
+    + _TOOL_VERBS
+    + r")\b(?!\s+(?:out\b|into\s+(?:trouble|a\s+problem)))"
+    r"|\b(?:after|having|by)\s+(?:running|executing|checking|querying|searching|fetching|"
+    r"reading|opening|inspecting|grepping|scanning|looking\s+(?:at|up|through)|pulling|calling|"
+    r"pinging|reviewing|examining|going\s+through|run|checked|queried|fetched|read|looked)\b"
+    r"|\b(?:a\s+quick|my|the)\s+(?:search|lookup|query|check|grep|scan)\s+(?:I\s+(?:ran|did)\s+)?"
+    r"(?:showed|shows|returned|found|turned\s+up|came\s+back|revealed|confirms?|confirmed)\b"
+    r"|\bfrom\s+what\s+(?:I|we)\s+(?:can\s+)?(?:see|saw)\s+(?:in|on|from)\b"
+    r"|\b(?:I|we)\s+can\s+see\s+(?:in|on|from)\s+the\b")
+
+_SOURCE_NOUNS = (
+    r"search(?:\s+results?)?|results?|output|logs?|api|database|db|query|queries|dashboard|"
+    r"metrics|monitoring|monitor|tool|command|response|lookup|scan|records?|service|endpoint|"
+    r"call|request|fetch|grep|listing|file|page|readme|changelog|report|feed|forecast|server|"
+    r"table|check|data|status\s+page|site|website|documentation\s+I\s+fetched|json|payload"
+)
+ATTRIBUTION = phrase(
+    r"\baccording\s+to\s+(?:the|your|my|our|its|that|this)\s+(?P<subj>(?:[\w./-]+\s+){0,3}?"
+    r"(?:" + _SOURCE_NOUNS + r"))\b"
+    r"|\b(?:the|my|that|this|your)\s+(?P<subj2>(?:[\w./-]+\s+){0,3}?(?:" + _SOURCE_NOUNS
+    + r"))\s+(?:returned|shows?|showed|reports?|reported|says|said|lists?|listed|indicates?|"
+    r"indicated|puts|put|gives|gave|came\s+back(?:\s+with)?|confirms?|confirmed|revealed?|"
+    r"turned\s+up|mentions?|mentioned|contains?|contained|reads?|printed|states?|stated)\b"
+    r"|\bbased\s+on\s+(?:the|my)\s+(?P<subj3>(?:[\w./-]+\s+){0,2}?(?:results?|output|logs?|"
+    r"data|query|lookup|response|search|api|readings?))\b")
+
+_DONE = (
+    r"restarted|rebooted|redeployed|deployed|created|written|saved|updated|deleted|removed|"
+    r"sent|installed|uninstalled|upgraded|downgraded|merged|pushed|applied|fixed|stopped|"
+    r"started|enabled|disabled|scheduled|posted|published|uploaded|rolled\s+back|reverted|"
+    r"killed|terminated|cleared|purged|flushed|migrated|renamed|moved|copied|reset|rotated|"
+    r"revoked|granted|closed|reopened|archived|restored|scaled(?:\s+(?:up|down))?|patched|"
+    r"committed|tagged|released|submitted|booked|cancell?ed|paid|refunded|emailed|notified|"
+    r"assigned|approved|resolved|added|changed|configured|provisioned|rebuilt|recreated|"
+    r"reloaded|replaced|appended|edited|modified|truncated|backed\s+up|filed|renewed|extended|"
+    r"unlocked|locked|banned|unbanned|whitelisted|allowlisted|drained|cordoned|invalidated|"
+    r"regenerated|synced|synchronized|imported|exported|executed|completed|finished|run"
+)
+_DID = "|".join({"written": "wrote", "run": "ran"}.get(v, v) for v in _DONE.split("|")
+               if v not in ("started", "opened"))
+_BARE_DONE = (
+    r"Done|Deployed|Restarted|Rebooted|Sent|Fixed|Pushed|Merged|Updated|Created|Saved|Scaled|"
+    r"Installed|Upgraded|Applied|Deleted|Removed|Refunded|Booked|Scheduled|Published|Rolled\s+back"
+)
+COMPLETION = phrase(
+    r"\b(?:has|have|had)\s+(?:now\s+|already\s+|successfully\s+|just\s+|also\s+|all\s+)*been\s+"
+    r"(?:successfully\s+|properly\s+|now\s+|fully\s+)?(?:" + _DONE + r")\b"
+    r"|\b(?:is|are|was|were)\s+(?:now\s+|successfully\s+|all\s+|fully\s+)+(?:" + _DONE + r")\b"
+    r"|\b(?P<fp>I|we)(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also|then|"
+    r"went\s+ahead\s+and))*\s+(?:" + _DID + r")\b"
+    r"|\b(?:is|are)\s+(?:now\s+)?(?:back\s+up(?:\s+and\s+running)?|up\s+and\s+running|"
+    r"running\s+again|back\s+online|online\s+again|live\s+now|now\s+live|healthy\s+again)\b"
+    r"|\bsuccessfully\s+(?:" + _DONE + r")\b"
+    r"|\b(?:is|are)\s+now\s+(?:running|serving|live|on|at|using)\b"
+    r"|\b(?:is|are)\s+(?:all\s+)?(?:booked|scheduled|confirmed|reserved|cancell?ed|set\s+up|"
+    r"deployed|installed|merged|published|paid|refunded|on\s+(?:its|their)\s+way)\b"
+    r"(?!\s+(?:by|if|when)\b)"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=—\s)|(?<=:\s))(?:" + _BARE_DONE + r")\b"
+    r"(?!\s+(?:by|with|when|if)\b)")
+PRESENTATION = phrase(
+    r"\b(?:the\s+)?(?:output|results?|response|listing|query|search|command)\s+(?:shows?|showed|"
+    r"says|said|lists?|listed|indicates?|returned|contains?|contained|reads?|"
+    r"came\s+back\s+with|confirms?|confirmed|printed)\b"
+    r"|\bhere\s+(?:is|are|'s)\s+(?:the\s+)?(?:output|results?|contents?|response|data|listing|"
+    r"log|matches)\b"
+    r"|\b(?:it|this|that)\s+(?:returned|showed|listed|came\s+back\s+with|printed|reported)\b")
+
+_ABSENT_NOUN = (
+    r"[a-z][\w-]*s\b|output|data|content|match|result|record|entry|error|warning|mention|trace|"
+    r"sign|evidence|file|row|issue|hit|activity|traffic|change|difference|response|log|commit|"
+    r"message|alert|incident|vulnerability|conflict|update|tag|branch|release|job|task|user|"
+    r"order|payment|event|crash|failure|exception|ticket|bug|process|container|pod|node|backup|"
+    r"snapshot|item|line|duplicate|leak|problem|spike|anomaly|regression|timeout|reference"
+)
+ABSENCE = phrase(
+    r"\bno\s+(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+(?:of|to|about)\s+"
+    r"(?:an?\s+|the\s+|any\s+)?(?P<subj6>[\w-]+(?:\s+(?!in\b|on\b|at\b|from\b)[\w-]+)?)"
+    r"|\b(?:there(?:'s|\s+(?:are|were|is|was))\s+|(?:found|returned|shows?|showed|contains?|"
+    r"contained|has|had|lists?|listed|reported|reports?|turned\s+up|came\s+back\s+with|with|"
+    r"see|saw|got)\s+)?no\s+(?!(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+"
+    r"(?:of|to|about)\b|longer\b|need\b|problems?\b|worries\b|idea\b|way\b|more\s+than|"
+    r"less\s+than|fewer\s+than|later\s+than|sooner\b|doubt\b|matter\b|one\s+else|reason\b|"
+    r"action\b|changes?\s+(?:needed|required|necessary)|further\b|receipt)"
+    r"(?P<subj>(?:[a-z][\w-]*\s+){0,2}(?:" + _ABSENT_NOUN + r"))"
+    r"|\b(?:nothing|none)\s+(?:was\s+|were\s+|is\s+)?(?:found|matched|returned|came\s+back|"
+    r"turned\s+up|showed\s+up|listed|reported|matching|relevant|there|in\s+(?:it|there))\b"
+    r"|\b(?:found|returned|shows?|showed|contains?|contained|turned\s+up|matched|got|lists?|"
+    r"listed|printed|output|yielded|has|had|came\s+back\s+with|says|said|mentions?)\s+nothing"
+    r"(?:\s+(?:about|on|regarding)\s+(?P<subj4>(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+)?))?\b"
+    r"|\b(?:doesn't|does\s+not|didn't|did\s+not)\s+(?:say|mention|contain)\s+anything\s+about\s+"
+    r"(?P<subj5>(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+)?)"
+    r"|\b(?:didn't|did\s+not|couldn't|could\s+not|can't|cannot|doesn't|does\s+not|don't|do\s+not|"
+    r"wasn't|isn't)\s+(?:find|return|show|turn\s+up|match|see|locate|spot|list|contain|mention|"
+    r"have|include|report)\s+(?:any|anything)\b(?P<subj2>(?:\s+(?!in\b|on\b|at\b|for\b|from\b)"
+    r"[a-z][\w-]*){0,3})"
+    r"|\bthere\s+(?:aren't|isn't|weren't|wasn't|are\s+not|is\s+not)\s+any\b"
+    r"(?P<subj3>(?:\s+(?!in\b|on\b|at\b|for\b|from\b|right\b|now\b)[a-z][\w-]*){0,3})"
+    r"|\b(?:is|was|are|were|came\s+back|comes\s+back|looks)\s+(?:completely\s+|totally\s+|"
+    r"entirely\s+|currently\s+)?(?:empty|clean)\b"
+    r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
+    r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b")
+
+COUNT_RULES = LatinCountRules(
+    count_re=phrase(
+        r"(?<![\w#.,/:$€£¥+@§¶-])(?P<num>\d{1,3}(?:,\d{3})+(?!\d)|\d+(?![.,:]\d)|(?:"
+        + number_words_pattern(NUMBER_WORDS) + r"))(?![\w%°'’-])"),
+    number_words=NUMBER_WORDS,
+    skip_before=phrase(
+        r"(?:\b(?:top|first|last|latest|next|previous|prior|other|another|additional|extra|more|"
+        r"remaining|every|each|per|within|under|over|than|about|around|roughly|approximately|"
+        r"nearly|almost|up\s+to|at\s+least|at\s+most|least|most|of|between|out\s+of|step|"
+        r"version|python|node|ubuntu|debian|issue|pr|pull\s+request|line|lines|page|port|"
+        r"chapter|section|item|number|no\.|room|rfc|http|status|code|exit|pid|id|build|release|"
+        r"run|job|table|figure|v|to|x|times|after|before|since|until|past|recent|newest|oldest|"
+        r"only\s+the|just\s+the|limit|limited|showing|show|max|maximum|min|minimum|"
+        r"than\s+the|over\s+the|like|with|python|java|ruby|php|perl|go|rust|node\.js|iphone|"
+        r"windows|macos|android|ios|gpt|llama|claude|level|phase|stage|tier|day|week|"
+        r"sprint|milestone|round|attempt|try|retry|option|plan)\s*|[#~≈<>≤≥×*])$"),
+    noun_first=False,
+    non_count=word_set("""
+    things thing ways way times reasons reason options option steps step ideas idea points
+    questions moments words notes tips suggestions alternatives approaches examples
+    possibilities cases scenarios places parts sides digits characters letters bits decimal
+    percent degrees dollars euros cents pesos am pm o'clock x more less fewer others
+    """),
+    after_stop=word_set("""
+    ago old later earlier apart long wide tall deep behind ahead each apiece max maximum
+    minimum most least per more less fewer
+    """),
+    one_words=frozenset({"one"}),
+    one_quantifier=phrase(
+        r"(?:\bonly|\bjust|\bexactly|\bsingle|\btotal\s+of|\bthere\s+(?:is|was|'s)|\bfound|"
+        r"\breturned|\blists?|\bshows?|\bhas|\bhad|\bcontains?)\s*$"),
+    irregular_plurals=frozenset({"people", "children", "men", "women", "data", "indices",
+                                 "criteria", "media", "geese", "mice"}),
+)
+
+
+def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
+    return latin_counts(text, pack, COUNT_RULES, start, end)
+
+
+PACK = finish_pack(LanguagePack(
+    code="en",
+    sentence_end=SENTENCE_END,
+    clause_break=CLAUSE_BREAK,
+    question=QUESTION,
+    conditional=CONDITIONAL,
+    hedge=HEDGE,
+    negated=NEGATED,
+    general=GENERAL,
+    failure=FAILURE,
+    tool_use=TOOL_USE,
+    attribution=ATTRIBUTION,
+    completion=COMPLETION,
+    presentation=PRESENTATION,
+    absence=ABSENCE,
+    find_counts=find_counts,
+    contrast=CONTRAST,
+    count_pattern=COUNT_RULES.count_re,
+    stopwords=STOPWORDS,
+    generic_words=GENERIC_WORDS,
+    synonyms=SYNONYMS,
+))

@@ -1,0 +1,258 @@
+"""Spanish claim tables."""
+
+from __future__ import annotations
+
+from ._core import (
+    LanguagePack,
+    LatinCountRules,
+    RawCount,
+    finish_pack,
+    latin_counts,
+    number_words_pattern,
+    phrase,
+    word_set,
+)
+
+NUMBER_WORDS: dict[str, int] = {
+    "cero": 0, "uno": 1, "una": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
+    "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+    "trece": 13, "catorce": 14, "quince": 15, "dieciseis": 16, "dieciséis": 16,
+    "diecisiete": 17, "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veintiuno": 21,
+    "veintiuna": 21, "veintidos": 22, "veintidós": 22, "veintitres": 23, "veintitrés": 23,
+    "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26, "veintiséis": 26,
+    "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30, "cuarenta": 40,
+    "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90, "cien": 100,
+}
+
+STOPWORDS = word_set("""
+el la los las un una unos unas de del al a en por para con sin sobre entre hasta desde hacia
+y o u e ni que quien cual como cuando donde es son era eran fue fueron ser estar esta estan
+estaba estaban hay habia ha han he hemos tiene tienen tenia lo le les se me te nos su sus mi
+mis tu tus este estos estas ese esa esos esas aquel esto eso muy mas menos ya tambien solo
+pero si no todo todos toda todas otro otra otros otras mismo misma cada algun alguna algunos
+algunas ningun ninguna nada algo puede pueden hacer hace hizo ver vez aqui ahi alli hoy ayer
+ahora entonces porque pues asi bien mal segun tras usted ustedes yo ellos ellas dos tres
+""")
+
+GENERIC_WORDS = word_set("""
+resultado resultados datos informacion detalles detalle salida api herramienta herramientas
+estado lista registros entradas elementos lineas linea filas fila coincidencias contenido
+fuente fuentes informe respuesta consulta actual ultimo ultimos ultima ultimas reciente
+recientes nuevo nueva rapido rapida primero primera encontre
+""")
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "base de datos": ("database",), "bases de datos": ("database",), "bd": ("db",),
+    "busqueda": ("search",), "buscador": ("search",), "internet": ("internet",),
+    "archivo": ("file",), "archivos": ("file",), "fichero": ("file",), "ficheros": ("file",),
+    "comando": ("command",), "pagina": ("page",), "sitio": ("site",), "registro": ("log",),
+    "logs": ("log",), "pronostico": ("weather", "forecast"), "clima": ("weather",),
+    "temperatura": ("weather", "temperature"), "repositorio": ("repo", "git"),
+    "rama": ("branch", "git"), "ramas": ("branch", "git"), "etiqueta": ("tag", "git"),
+    "etiquetas": ("tag", "git"), "confirmaciones": ("commit", "git"), "commits": ("commit",),
+    "incidencia": ("issue",), "incidencias": ("issue",), "metricas": ("metrics",),
+    "monitoreo": ("metrics", "monitor"), "panel": ("dashboard", "metrics"),
+    "calendario": ("calendar",), "correo": ("email", "mail", "inbox"),
+    "correos": ("email", "mail", "inbox"), "pedido": ("order",), "pedidos": ("order",),
+    "pago": ("payment",), "pagos": ("payment",), "usuario": ("user",), "usuarios": ("user",),
+    "advertencia": ("warning",), "advertencias": ("warning",), "aviso": ("warning",),
+    "avisos": ("warning",), "error": ("error",), "errores": ("error",), "alerta": ("alert",),
+    "alertas": ("alert",), "prueba": ("test",), "pruebas": ("test",),
+    "contenedor": ("container", "docker"), "contenedores": ("container", "docker"),
+    "nodo": ("node",), "nodos": ("node",), "proceso": ("process",), "procesos": ("process",),
+    "servicio": ("service",), "tipo de cambio": ("rate", "exchange", "fx"),
+    "cotizacion": ("quote", "price", "stock"), "precio": ("price",), "precios": ("price",),
+    "vuelo": ("flight",), "vuelos": ("flight",), "tabla": ("table",), "servidor": ("server",),
+    "disco": ("disk",), "memoria": ("memory",), "version": ("version",),
+    "dependencias": ("dependency",), "vulnerabilidades": ("vulnerability", "cve"),
+    "copia de seguridad": ("backup",), "copias de seguridad": ("backup",), "respaldo": ("backup",),
+    "certificado": ("cert",), "dominio": ("domain", "dns"), "puerto": ("port",),
+    "tarea": ("task", "job"), "tareas": ("task", "job"), "trabajo": ("job",),
+    "duplicados": ("duplicate",), "latencia": ("latency",), "despliegue": ("deploy",),
+    "compilacion": ("build",), "paquete": ("package",), "paquetes": ("package",),
+    "facturas": ("invoice",), "factura": ("invoice",), "fallaron": ("failed",),
+    "fallidos": ("failed",), "fallidas": ("failed",), "pasaron": ("passed",),
+    "reuniones": ("calendar", "events", "meeting"), "reunion": ("calendar", "events", "meeting"),
+    "flags": ("flag",), "inventario": ("inventory", "stock"), "existencias": ("stock",),
+}
+SYNONYM_RE = phrase(r"\b(?:base(?:s)? de datos|tipo de cambio|copias? de seguridad)\b")
+
+SENTENCE_END = phrase(r"(?<=[.!?])[\"')\]»]*(?:\s+|$)|\n\s*")
+CLAUSE_BREAK = phrase(
+    r",\s+|;\s*|:\s+|\s+[-–—]+\s+|\s+(?=(?:pero|aunque|sin\s+embargo|mientras|así\s+que|"
+    r"por\s+lo\s+que|salvo|excepto)\b)")
+QUESTION = phrase(r"\?\s*[\"')\]»]*\s*$|^\s*¿")
+CONDITIONAL = phrase(r"\s*(?:si|en\s+caso\s+de|suponiendo|a\s+menos\s+que|cuando\s+quieras|"
+                         r"siempre\s+que)\b")
+HEDGE = phrase(
+    r"\b(?:puedo|podría|podríamos|puedes|podrías|puede|pueden|podemos|debería|deberías|"
+    r"quieres\s+que|quiere\s+que|te\s+gustaría|le\s+gustaría|si\s+quieres|si\s+lo\s+deseas|"
+    r"si\s+te\s+parece|si\s+prefieres|voy\s+a|vamos\s+a|iré|haré|revisaré|ejecutaré|"
+    r"consultaré|buscaré|intenté|intentaré|trataré|sugiero|recomiendo|te\s+recomiendo|"
+    r"avísame|dime\s+si|dime|habría\s+que|haría\s+falta|tendría\s+que|tendrías\s+que|"
+    r"por\s+ejemplo|p\.\s?ej\.|cuando\s+quieras|a\s+tu\s+disposición|encantado\s+de|"
+    r"con\s+gusto|prueba\s+a|intenta|ejecuta|revisa|consulta\s+(?:el|la|los|las))\b")
+CONTRAST = phrase(r"\b(?:pero|solo|sólo|solamente|sino|aunque|excepto|salvo|aparte\s+de|"
+                      r"mientras|únicamente)\b")
+NEGATED = phrase(
+    r"\bno\s+(?:he|hemos|había|pude|pudimos|logré|conseguí|ejecuté|revisé|consulté|comprobé|"
+    r"verifiqué|busqué|miré|leí|abrí|corrí|hice)\b|\btodavía\s+no\b|\baún\s+no\b"
+    r"|\bsin\s+(?:ejecutar|revisar|consultar|comprobar|acceso|mirar)\b")
+GENERAL = phrase(
+    r"\b(?:normalmente|generalmente|habitualmente|por\s+lo\s+general|en\s+general|"
+    r"por\s+defecto|de\s+media|en\s+promedio|suele|suelen|típicamente|a\s+menudo|"
+    r"en\s+teoría)\b")
+FAILURE = phrase(
+    r"\b(?:fall(?:ó|aron|a|an|ido|o)|fallida|fallido|error(?:es)?\s+(?:de|al)|dio\s+(?:un\s+)?error|"
+    r"con\s+(?:un\s+)?error|denegad[oa]s?|rechazad[oa]s?|bloquead[oa]s?\s+por|prohibid[oa]|"
+    r"tiempo\s+de\s+espera|se\s+agotó|agotó|expiró|timeout|no\s+pude|no\s+pudimos|no\s+se\s+pudo|"
+    r"no\s+fue\s+posible|no\s+logré|no\s+consegu[ií]|sin\s+permiso|no\s+tengo\s+permiso|"
+    r"permiso|requiere\s+aprobación|necesita\s+aprobación|no\s+autorizad[oa]|no\s+disponible|"
+    r"no\s+respondió|no\s+responde|sin\s+respuesta|inaccesible|abortad[oa]|se\s+cayó|"
+    r"no\s+se\s+(?:ejecutó|completó|reinició|aplicó)|no\s+terminó|sigue\s+sin|no\s+llegó)\b")
+
+_TOOL_VERBS = (
+    r"revisé|consulté|ejecuté|corrí|comprobé|verifiqué|busqué|miré|leí|abrí|descargué|obtuve|"
+    r"examiné|analicé|inspeccioné|listé|llamé|probé|confirmé|encontré|recuperé|cargué|filtré|"
+    r"conté|medí|accedí|visité|rastreé|chequeé|hice\s+una\s+(?:búsqueda|consulta|prueba)|"
+    r"he\s+(?:revisado|consultado|ejecutado|comprobado|verificado|buscado|mirado|leído|abierto|"
+    r"descargado|obtenido|examinado|analizado|inspeccionado|listado|llamado|probado|confirmado|"
+    r"encontrado|recuperado|corrido|accedido|chequeado)|"
+    r"acabo\s+de\s+(?:revisar|consultar|ejecutar|comprobar|verificar|buscar|mirar|leer|abrir|"
+    r"descargar|obtener|correr|probar|chequear)"
+)
+TOOL_USE = phrase(
+    r"\b(?:(?:yo|ya|también|primero|antes|hemos|acabamos\s+de)\s+)*(?:" + _TOOL_VERBS + r")\b"
+    r"|\b(?:tras|después\s+de|al)\s+(?:revisar|consultar|ejecutar|comprobar|verificar|buscar|"
+    r"mirar|leer|abrir|analizar|inspeccionar|correr|probar)\b")
+
+_SOURCES_ES = (
+    r"búsqueda|busqueda|resultados?|salida|registros?|logs?|api|base\s+de\s+datos|consulta|"
+    r"panel|métricas|monitoreo|monitorización|herramienta|comando|respuesta|archivo|fichero|"
+    r"página|servicio|endpoint|informe|reporte|datos|sitio|web|documentación"
+)
+ATTRIBUTION = phrase(
+    r"\bsegún\s+(?:el|la|los|las|mi|mis|tu|su|sus)\s+(?P<subj>(?:[\wáéíóúñ./-]+\s+){0,3}?"
+    r"(?:" + _SOURCES_ES + r"))\b"
+    r"|\bde\s+acuerdo\s+con\s+(?:el|la|los|las)\s+(?P<subj2>(?:[\wáéíóúñ./-]+\s+){0,3}?"
+    r"(?:" + _SOURCES_ES + r"))\b"
+    r"|\b(?:el|la|los|las|mi|esta|este|esa|ese)\s+(?P<subj3>(?:[\wáéíóúñ./-]+\s+){0,3}?"
+    r"(?:" + _SOURCES_ES + r"))\s+(?:muestra|muestran|mostró|mostraron|devolvió|devolvieron|"
+    r"indica|indican|indicó|dice|dicen|dijo|arrojó|arrojaron|reporta|reportó|confirma|confirmó|"
+    r"lista|listó|contiene|contenía|señala|señaló|revela|reveló)\b"
+    r"|\ba\s+juzgar\s+por\s+(?:el|la|los|las)\s+(?P<subj4>(?:[\wáéíóúñ./-]+\s+){0,2}?"
+    r"(?:" + _SOURCES_ES + r"))\b")
+
+_PP = (
+    r"reiniciad|desplegad|cread|escrit|guardad|actualizad|eliminad|borrad|enviad|instalad|aplicad|"
+    r"corregid|detenid|iniciad|fusionad|subid|publicad|cancelad|pagad|reembolsad|programad|"
+    r"configurad|añadid|agregad|cambiad|modificad|restaurad|migrad|renombrad|movid|copiad|"
+    r"cerrad|reabiert|aprobad|resuelt|asignad|notificad|reservad|ejecutad|completad|realizad|"
+    r"revertid|escalad|rotad|revocad|desbloquead|archivad|purgad|vaciad|limpiad|exportad|"
+    r"importad|sincronizad|reprogramad|agendad|citad|confirmad|anulad"
+)
+_PRETERITE = (
+    r"reinicié|desplegué|creé|escribí|guardé|actualicé|eliminé|borré|envié|instalé|apliqué|"
+    r"corregí|detuve|inicié|fusioné|subí|publiqué|cancelé|pagué|reembolsé|programé|configuré|"
+    r"añadí|agregué|cambié|modifiqué|restauré|migré|renombré|moví|copié|cerré|reabrí|aprobé|"
+    r"resolví|asigné|notifiqué|reservé|vacié|limpié|revertí|escalé|roté|revoqué|archivé|"
+    r"exporté|importé|sincronicé"
+)
+# "se reinició": the impersonal preterite reports an action as done.
+_PRETERITE_3 = (
+    r"reinició|desplegó|creó|escribió|guardó|actualizó|eliminó|borró|envió|instaló|aplicó|"
+    r"corrigió|detuvo|inició|fusionó|subió|publicó|canceló|pagó|reembolsó|programó|configuró|"
+    r"añadió|agregó|cambió|modificó|restauró|migró|renombró|movió|copió|cerró|reabrió|aprobó|"
+    r"resolvió|asignó|notificó|reservó|vació|limpió|revirtió|escaló|rotó|revocó|archivó|"
+    r"exportó|importó|sincronizó|completó|ejecutó|realizó"
+)
+COMPLETION = phrase(
+    r"\b(?:se\s+ha|se\s+han|ha\s+sido|han\s+sido|fue|fueron|quedó|quedaron|ya\s+está|"
+    r"ya\s+están)\s+(?:correctamente\s+|ya\s+|bien\s+)?(?:" + _PP + r")(?:[oa]s?)\b"
+    r"|\bse\s+(?:" + _PRETERITE_3 + r")\b"
+    r"|(?<!\bno\s)\b(?P<fp>(?:ya\s+|también\s+)?(?:" + _PRETERITE + r")|(?:ya\s+)?he\s+(?:" + _PP
+    + r")o)\b"
+    r"|\b(?:con\s+éxito|exitosamente)\b"
+    r"|\b(?:vuelve|volvió)\s+a\s+(?:funcionar|estar\s+(?:en\s+línea|activo|disponible|arriba))"
+    r"|\bya\s+(?:funciona|está\s+(?:en\s+línea|activo|corriendo|funcionando|arriba))"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n))(?:Listo|Hecho|Terminado)\b")
+PRESENTATION = phrase(
+    r"\b(?:la\s+|el\s+)?(?:salida|resultados?|respuesta|búsqueda)\s+(?:muestra|mostró|dice|"
+    r"indica|indicó|devolvió|contiene|arrojó|lista|listó)\b"
+    r"|\baquí\s+(?:está|están|tienes)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?:salida|resultados?|"
+    r"contenido|respuesta|datos|lista)\b"
+    r"|(?<!\bno\s)\b(?:devolvió|mostró|arrojó|imprimió)\b")
+
+_W = r"[\wáéíóúñü-]+"
+_SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
+            + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b)"
+            + _W + r"){0,2}")
+ABSENCE = phrase(
+    r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
+    r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentra|encuentran|detect(?:ó|aron|é)|"
+    r"registr(?:ó|aron)|ve|ven|devolvió|devuelve|muestra|mostró|contiene|tiene|arrojó|"
+    r"quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
+    r"|\bningun[oa]?s?\s+(?P<subj2>" + _W + r"(?:\s+" + _W + r")?)\s+(?:encontrad|detectad|"
+    r"registrad|pendiente|abiert)"
+    r"|\bsin\s+(?:resultados|coincidencias|registros|datos|salida|errores|advertencias|"
+    r"incidencias|cambios)\b"
+    r"|\b(?:está|estaba|estaban|están|quedó|vino|volvió|llegó|salió)\s+(?:completamente\s+|"
+    r"totalmente\s+)?vací[oa]s?\b"
+    r"|\bno\s+existe\b|\bnada\s+(?:encontrado|relevante)\b"
+    r"|\bno\s+(?:se\s+)?(?:encontr\w+|hay|devolvió|apareció|salió|arrojó|mostró)\s+nada\b")
+
+COUNT_RULES = LatinCountRules(
+    count_re=phrase(
+        r"(?<![\w#.,/:$€£¥+@§¶-])(?P<num>\d{1,3}(?:\.\d{3})+(?!\d)|\d+(?![.,:]\d)|(?:"
+        + number_words_pattern(NUMBER_WORDS) + r"))(?![\w%°'’-])"),
+    number_words={**NUMBER_WORDS, **{k.translate(str.maketrans("áéíóú", "aeiou")): v
+                                     for k, v in NUMBER_WORDS.items()}},
+    skip_before=phrase(
+        r"(?:\b(?:primer[oa]?s?|últim[oa]s?|otr[oa]s?|más|menos|unos|unas|alrededor\s+de|"
+        r"cerca\s+de|aproximadamente|hasta|cada|por|entre|de|del|versión|línea|líneas|puerto|"
+        r"número|paso|issue|pr|top|máximo|mínimo|al\s+menos|como\s+mucho|sobre|desde|hace|"
+        r"tras|nivel|fase|sección|capítulo|página|código|estado|http|python|node|ubuntu|v|x|"
+        r"a|con|límite|día|semana|mes|intento|opción|plan)\s*|[#~≈<>≤≥×*])$"),
+    noun_first=True,
+    non_count=word_set("""
+    veces cosas formas maneras razones opciones pasos ideas puntos preguntas momentos palabras
+    notas consejos sugerencias alternativas ejemplos casos lugares partes digitos caracteres
+    letras por ciento grados dolares euros pesos horas minutos segundos dias semanas meses anos
+    mas menos de del
+    """),
+    after_stop=word_set("""
+    mas menos atras antes despues seguidos seguidas cada maximo minimo mayores menores
+    """),
+    one_words=frozenset({"un", "una", "uno"}),
+    one_quantifier=phrase(
+        r"(?:\bsolo|\bsólo|\bsolamente|\búnicamente|\bexactamente|\bapenas|\búnico|\búnica)\s*$"),
+)
+
+
+def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
+    return latin_counts(text, pack, COUNT_RULES, start, end)
+
+
+PACK = finish_pack(LanguagePack(
+    code="es",
+    sentence_end=SENTENCE_END,
+    clause_break=CLAUSE_BREAK,
+    question=QUESTION,
+    conditional=CONDITIONAL,
+    hedge=HEDGE,
+    negated=NEGATED,
+    general=GENERAL,
+    failure=FAILURE,
+    tool_use=TOOL_USE,
+    attribution=ATTRIBUTION,
+    completion=COMPLETION,
+    presentation=PRESENTATION,
+    absence=ABSENCE,
+    find_counts=find_counts,
+    contrast=CONTRAST,
+    count_pattern=COUNT_RULES.count_re,
+    stopwords=STOPWORDS,
+    generic_words=GENERIC_WORDS,
+    synonyms=SYNONYMS,
+    synonym_re=SYNONYM_RE,
+))

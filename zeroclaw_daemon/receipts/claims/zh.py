@@ -1,0 +1,207 @@
+"""Simplified Chinese claim tables.
+
+Chinese has no spaces, so clause marks (，：；) and sentence marks (。！？)
+do the segmenting, subject words are matched as character bigrams plus a
+synonym table into the English words tool names use, and counts are
+"<numeral><classifier><noun>" (``七个``, ``共有 7 行``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import en
+from ._core import LanguagePack, RawCount, finish_pack, phrase, word_set
+
+DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+          "七": 7, "八": 8, "九": 9}
+MULTIPLIERS = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
+
+
+def parse_chinese_number(text: str) -> int | None:
+    """``七`` -> 7, ``十二`` -> 12, ``二十三`` -> 23, ``一百零五`` -> 105; digits as digits."""
+    cleaned = text.replace(",", "")
+    if cleaned.isdigit():
+        return int(cleaned)
+    total, section, digit = 0, 0, None
+    for char in text:
+        if char in DIGITS:
+            digit = DIGITS[char]
+        elif char in MULTIPLIERS:
+            multiplier = MULTIPLIERS[char]
+            if multiplier == 10_000:
+                total = (total + section + (digit or 0)) * multiplier
+                section, digit = 0, None
+            else:
+                section += (1 if digit is None else digit) * multiplier
+                digit = None
+        else:
+            return None
+    return total + section + (digit or 0)
+
+
+SENTENCE_END = phrase(r"[。！？!?；;]+[”」』）)]*|(?<=[.])\s+|\n+")
+CONTRAST = phrase(r"但|只有|不过|只是|除了|而是|仅有|只")
+CLAUSE_BREAK = phrase(
+    r"[，：]|,(?!\d)\s*|:(?!\d)\s*|\s*(?=但是|不过|然而|可是|所以|因此|因而|于是)")
+QUESTION = phrase(r"[？?]\s*[”」』）)]*\s*$|[吗么呢]\s*[。！!]?\s*$")
+CONDITIONAL = phrase(r"\s*(?:如果|若|假如|要是|万一|倘若|如需|需要的话|要不要|是否)")
+HEDGE = phrase(
+    r"可以|可能|能够|就能|才能|我能|你能|要不要|需要我|是否需要|如果|若是|要是|假如|我来|我会|"
+    r"我将|我可以|打算|准备|还没|尚未|未曾|建议|想看|告诉我|试试|尝试|试着|等你|的话|请|比如|"
+    r"例如|不妨|想要|让我|吗|(?<!了)一下(?!了)|随时|稍后|之后再|回头|下次")
+NEGATED = phrase(
+    r"(?:没有|没|未|并未|并没有|还没有|还没|不曾)(?:帮你|替你|给你|为你)?"
+    r"(?:查|运行|执行|检查|看|搜索|读取|打开|调用|获取|试|跑)|无法|没能|未能|没法")
+GENERAL = phrase(r"通常|一般来说|一般情况下|一般|往往|默认|平均|大多数情况|按惯例|理论上|常见")
+FAILURE = phrase(
+    r"失败|出错|报错|错误码|拒绝|被拒|驳回|超时|无法|没能|未能|不能|没有权限|权限不足|无权限|"
+    r"需要审批|需要批准|需要授权|需要确认|未授权|未经授权|被阻止|被禁止|禁止|拦截|不可用|连不上|"
+    r"连接不上|无响应|没有响应|没有返回|未返回|中断|崩溃|异常退出|没有成功|未成功|没成功|执行不了|"
+    r"跑不了|没跑完|没有完成|未完成|没法|办不到|做不到")
+
+_LOOKUP_VERBS = (
+    r"查询|查看|查了|查到|查过|看了|看过|检查|核查|核实|确认了|运行|执行|跑了|搜索|搜了|检索|读取|读了|"
+    r"打开|调用|获取|拉取|拉了|翻了|翻看|浏览|访问|请求|抓取|下载|测试|统计|对比|比对|扫描|调取|查阅|"
+    r"ping了|grep了|看到"
+)
+TOOL_USE = phrase(
+    r"我们?(?:刚刚|刚才|刚|已经|已|也|还|先|又|特意|这边|这里|帮你|替你|为你|给你)*"
+    r"(?:" + _LOOKUP_VERBS + r")了?"
+    r"|(?:经|经过)(?:查询|查看|检查|核实|确认|搜索|检索|排查)"
+    r"|(?:查询|检索|搜索|运行|执行|排查)(?:之后|以后|后)")
+
+_SOURCES = (r"搜索结果|查询结果|检索结果|结果|输出|日志|接口|API|api|数据库|监控|返回|记录|数据|"
+            r"报告|页面|文件|命令|面板|仪表盘")
+ATTRIBUTION = phrase(
+    r"根据(?P<subj>[^，。！？\s]{0,8}?(?:" + _SOURCES + r"))"
+    r"|(?<![数根证依占])据(?P<subj2>[^，。！？\s]{0,8}?(?:接口|API|api|日志|监控|查询|搜索|数据库|系统|面板))"
+    r"|(?P<subj3>[^，。！？\s]{0,8}?(?:查询|搜索|检索|命令|接口|API|api|日志|监控|输出|返回|页面|"
+    r"文件|数据库|面板|仪表盘)(?:结果)?)(?:显示|表明|返回了|给出|列出|说明|提示|记录了|里写着|中写着|"
+    r"上显示|里显示|中显示)"
+    r"|从(?P<subj4>[^，。！？\s]{0,8}?(?:日志|输出|结果|监控|数据库|接口|页面|文件|面板))(?:里|中|上)?"
+    r"(?:看到|来看|看出|发现|查到)")
+
+_DONE = (
+    r"重启|重新启动|部署|发布|创建|写入|保存|更新|删除|移除|发送|安装|卸载|升级|合并|推送|修复|停止|"
+    r"启动|开启|关闭|完成|提交|上传|回滚|清理|清空|迁移|重命名|移动|复制|重置|撤销|恢复|扩容|缩容|"
+    r"下单|取消|支付|退款|通知|分配|批准|解决|添加|修改|配置|替换|备份|导入|导出|同步|处理|执行|运行|"
+    r"预订|订好|约好|约了|订了|安排好|预约|改好|设置|发出去|发出|推送到|推到|推上去|退了|扩到|扩容到|删掉|写好|装好"
+)
+COMPLETION = phrase(
+    r"已(?:经)?(?:成功)?(?:帮你|替你|为你|给你)?(?:" + _DONE + r")(?:了|好|完毕|完成)?(?!的)"
+    r"|(?:" + _DONE + r")(?:成功|完成|完毕|好)了"
+    r"|成功(?:地)?(?:" + _DONE + r")"
+    r"|(?P<fp>我)(?:已经|已|刚刚|刚)?(?:[把给为替帮][^，。！？]{0,20}?)?(?:" + _DONE
+    + r")(?:[^，。！？]{0,20}?)(?:了|好了|完了)"
+    r"|(?:又|已经|重新)?恢复正常运行|跑起来了|又能用了|搞定了?")
+PRESENTATION = phrase(
+    r"(?:输出|结果|返回|日志|查询结果|搜索结果)(?:显示|如下|表明|里有|中有)|(?<!没有)返回了|如下所示|"
+    r"以下是(?:查询|搜索|命令)?(?:结果|输出)")
+
+_SUBJ = r"[^，。！？；\n]{0,15}"
+ABSENCE = phrase(
+    r"没有找到(?P<subj>" + _SUBJ + r")"
+    r"|(?:未|没)能?(?:找到|发现|查到|搜到|检索到|匹配到)(?P<subj2>" + _SUBJ + r")"
+    r"|找不到(?P<subj3>" + _SUBJ + r")|查无(?P<subj4>" + _SUBJ + r")"
+    r"|(?:并)?不存在|为空|是空的|空空如也|一片空白|一(?:个|条|项|行)(?:也|都)没有"
+    r"|无(?:任何|结果|记录|匹配)"
+    r"|(?:并没有|没有|没)(?:发现|出现)?(?:任何)?(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|"
+    r"问题|关系|办法|响应|返回|成功|时间|想|说|用|意义|影响|收到|拿到|得到|找到|能|法|完成|跑)"
+    r"(?P<subj5>[^，。！？；\n]{1,24}?)(?=[，。！？；\n]|$)")
+
+_CLASSIFIERS = "个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
+COUNT_RE = phrase(
+    r"(?<![第\dA-Za-z.,:：])(?P<num>\d{1,3}(?:,\d{3})+|\d+|[零〇一二两三四五六七八九十百千万]+)\s*"
+    r"(?P<cls>[" + _CLASSIFIERS + r"])(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
+    r"(?:\s?[A-Za-z][\w-]*)?)")
+SKIP_BEFORE = phrase(
+    r"(?:第|前|最近|其中|另外|另|超过|约|大约|大概|近|将近|不到|至少|最多|每|多于|少于|以上|差不多|"
+    r"top|Top|TOP)\s*$")
+STRONG_ONE_BEFORE = phrase(r"(?:只有|仅有|只|仅|共|共有|一共|总共|一共有|总共有|唯一|就)\s*$")
+NOT_A_NOUN_AFTER = phrase(r"^(?:月|小时|星期|礼拜|钟头|工作日|以上|以下|左右|多|半|周|季度|年|天)")
+
+
+def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
+    """"<numeral><classifier><noun>" counts; 一 only after a quantifier (it is also "a")."""
+    found: list[RawCount] = []
+    for match in COUNT_RE.finditer(text, start, end):
+        num_text = match.group("num")
+        value = parse_chinese_number(num_text)
+        if value is None:
+            continue
+        before = text[max(0, match.start() - 6):match.start()]
+        if SKIP_BEFORE.search(before):
+            continue
+        if num_text == "一" and not STRONG_ONE_BEFORE.search(before):
+            continue
+        noun = match.group("noun")
+        if NOT_A_NOUN_AFTER.match(noun):
+            continue
+        digits = num_text[0].isdigit()
+        if digits and len(num_text) == 4 and 1900 <= value <= 2100:
+            continue
+        found.append(RawCount(match.start(), match.end(), value,
+                              (match.group("cls") + noun).strip(), digits))
+    return found
+
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "数据库": ("database",), "天气": ("weather", "forecast"), "气温": ("weather", "temperature"),
+    "温度": ("weather", "temperature"), "日志": ("log", "logs"), "搜索": ("search",),
+    "网上": ("search", "web"), "监控": ("metrics", "monitor"), "文件": ("file",),
+    "网页": ("page",), "网站": ("website",), "页面": ("page",), "命令": ("command",),
+    "终端": ("terminal",), "仓库": ("repo", "git"), "提交": ("commit", "git"),
+    "分支": ("branch", "git"), "标签": ("tag", "git"), "问题": ("issue", "problem"),
+    "工单": ("ticket", "issue"), "警告": ("warning",), "错误": ("error",), "报错": ("error",),
+    "告警": ("alert",), "行": ("line",), "进程": ("process",), "容器": ("container", "docker"),
+    "节点": ("node",), "内存": ("memory", "oom"), "磁盘": ("disk",), "用户": ("user",),
+    "订单": ("order",), "支付": ("payment",), "付款": ("payment",), "测试": ("test",),
+    "依赖": ("dependency",), "漏洞": ("vulnerability", "cve"), "版本": ("version",),
+    "邮件": ("email", "mail"), "日历": ("calendar",), "汇率": ("rate", "exchange", "fx"),
+    "股价": ("stock", "price", "quote"), "空气质量": ("aqi", "air"), "接口": ("api",),
+    "服务": ("service",), "任务": ("task", "job"), "作业": ("job",), "重复": ("duplicate",),
+    "指标": ("metrics",), "延迟": ("latency",), "流量": ("traffic",), "镜像": ("image",),
+    "集群": ("cluster", "kubectl"), "副本": ("replica",), "定时任务": ("cron",),
+    "备份": ("backup",), "证书": ("certificate", "cert"), "域名": ("domain", "dns"),
+    "配置": ("config",), "端口": ("port",), "迁移": ("migration",), "表": ("table",),
+    "面板": ("dashboard",), "仪表盘": ("dashboard",), "航班": ("flight",), "机票": ("flight",),
+    "价格": ("price",), "库存": ("stock", "inventory"), "包": ("package",), "发布": ("release",),
+    "构建": ("build",), "流水线": ("pipeline", "ci"), "数据": ("data",),
+    "开关": ("flag", "feature"), "功能": ("feature",), "会议": ("meeting", "calendar", "events"),
+    "失败": ("failed",), "通过": ("passed",), "新增": ("insertions",), "删除": ("deletions",),
+    "定时": ("cron",), "注释": ("comment",), "待处理": ("pending",), "未读": ("unread",),
+    "记录": ("record",), "结果": ("result",), "网络": ("network",),
+}
+# Bigrams that name no subject: "any", "related", "result", "record"...
+GENERIC_TERMS = word_set("""
+任何 相关 记录 结果 数据 信息 内容 情况 东西 什么 一下 这个 那个 所有 全部 其他 目前 现在 当前 今天
+昨天 已经 没有 找到 发现 查到 一共 总共 共有 一些 部分 具体 详细 最新 刚刚 输出 返回 显示 列表 条目
+""")
+SYNONYM_RE = phrase("|".join(sorted((re.escape(k) for k in SYNONYMS), key=len,
+                                        reverse=True)))
+
+PACK = finish_pack(LanguagePack(
+    code="zh",
+    sentence_end=SENTENCE_END,
+    clause_break=CLAUSE_BREAK,
+    question=QUESTION,
+    conditional=CONDITIONAL,
+    hedge=HEDGE,
+    negated=NEGATED,
+    general=GENERAL,
+    failure=FAILURE,
+    tool_use=TOOL_USE,
+    attribution=ATTRIBUTION,
+    completion=COMPLETION,
+    presentation=PRESENTATION,
+    absence=ABSENCE,
+    find_counts=find_counts,
+    contrast=CONTRAST,
+    count_pattern=COUNT_RE,
+    stopwords=en.STOPWORDS,
+    generic_words=en.GENERIC_WORDS | GENERIC_TERMS,
+    synonyms=SYNONYMS,
+    synonym_re=SYNONYM_RE,
+    cjk=True,
+))

@@ -1,0 +1,353 @@
+"""The SQLite audit log: one row per tool event and one per audited reply.
+
+It holds what happened, never the receipt key: ids, statuses, receipts (tokens
+are not secret), SHA-256 digests and sizes of arguments and results, and
+durations. Argument, result and reply text are stored only with
+``[daemon] store_payloads = true``, with one exception: when the audit mode
+``block`` withheld a reply, its original text is stored anyway, because
+DESIGN.md promises that a blocked original always reaches the audit log and
+nothing else keeps it. (Under ``annotate`` the person received the original,
+so it is not kept unless payloads are.)
+
+Writes never block a turn: the record methods only put a row on a bounded
+queue that one writer thread drains into the database (WAL mode, batched
+transactions). When the queue is full the row is dropped, counted in
+:attr:`AuditDB.dropped` and warned about. :meth:`AuditDB.aclose` flushes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from zeroclaw_daemon.logs import get_logger
+from zeroclaw_daemon.receipts import ArgsNotCanonicalError, ToolEvent, canonical_args
+from zeroclaw_daemon.receipts.audit import AuditReport
+
+LOG_TARGET = "zeroclaw_daemon"
+DB_FILENAME = "audit.db"
+SCHEMA_VERSION = 1
+DEFAULT_QUEUE_SIZE = 10_000
+# One transaction per batch keeps fsyncs per turn low without holding rows for long.
+MAX_BATCH_ROWS = 500
+FLUSH_TIMEOUT_S = 30.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tool_events (
+    id INTEGER PRIMARY KEY,
+    ts REAL NOT NULL,
+    scope_id TEXT,
+    conversation TEXT NOT NULL,
+    turn TEXT NOT NULL,
+    call_id TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    status TEXT NOT NULL,
+    receipt TEXT,
+    args_sha256 TEXT NOT NULL,
+    result_sha256 TEXT NOT NULL,
+    args_bytes INTEGER NOT NULL,
+    result_bytes INTEGER NOT NULL,
+    result_count INTEGER,
+    duration_ms REAL NOT NULL,
+    defanged INTEGER NOT NULL DEFAULT 0,
+    detached INTEGER NOT NULL DEFAULT 0,
+    urls TEXT NOT NULL DEFAULT '[]',
+    args TEXT,
+    result TEXT
+);
+CREATE INDEX IF NOT EXISTS tool_events_conversation ON tool_events (conversation, id);
+CREATE INDEX IF NOT EXISTS tool_events_receipt ON tool_events (receipt);
+CREATE TABLE IF NOT EXISTS reply_audits (
+    id INTEGER PRIMARY KEY,
+    ts REAL NOT NULL,
+    turn TEXT NOT NULL,
+    conversation TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    trust TEXT,
+    findings TEXT NOT NULL DEFAULT '[]',
+    detached INTEGER NOT NULL DEFAULT 0,
+    reply_sha256 TEXT NOT NULL,
+    reply_bytes INTEGER NOT NULL,
+    reply TEXT,
+    original_reply TEXT
+);
+CREATE INDEX IF NOT EXISTS reply_audits_conversation ON reply_audits (conversation, id);
+"""
+
+_INSERT_EVENT = """
+INSERT INTO tool_events (ts, scope_id, conversation, turn, call_id, tool, status, receipt,
+    args_sha256, result_sha256, args_bytes, result_bytes, result_count, duration_ms, defanged,
+    detached, urls, args, result)
+VALUES (:ts, :scope_id, :conversation, :turn, :call_id, :tool, :status, :receipt,
+    :args_sha256, :result_sha256, :args_bytes, :result_bytes, :result_count, :duration_ms,
+    :defanged, :detached, :urls, :args, :result)
+"""
+
+_INSERT_AUDIT = """
+INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, trust, findings, detached,
+    reply_sha256, reply_bytes, reply, original_reply)
+VALUES (:ts, :turn, :conversation, :outcome, :mode, :trust, :findings, :detached,
+    :reply_sha256, :reply_bytes, :reply, :original_reply)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    sql: str
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Flush:
+    done: threading.Event
+
+
+_STOP = object()
+
+
+def audit_db_path(state_dir: Path) -> Path:
+    """Where the audit log lives under a state directory."""
+    return state_dir / DB_FILENAME
+
+
+class AuditDB:
+    """Append-only audit log in SQLite, written by one background thread."""
+
+    def __init__(self, path: str | Path, store_payloads: bool = False, *,
+                 queue_size: int = DEFAULT_QUEUE_SIZE) -> None:
+        self.path = Path(path)
+        self.store_payloads = store_payloads
+        self.dropped = 0  # rows refused because the queue was full or the log closed
+        self.written = 0  # rows committed (writer thread)
+        self.failed = 0  # rows lost to a database error (writer thread)
+        self._log = get_logger(LOG_TARGET)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Schema errors (unwritable directory, not a database) surface here, at startup.
+        connection = _connect(self.path)
+        try:
+            connection.executescript(_SCHEMA)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            connection.close()
+            raise
+        self._queue: queue.Queue[object] = queue.Queue(maxsize=queue_size)
+        self._closed = False
+        self._thread = threading.Thread(target=self._writer, args=(connection,),
+                                        name="zeroclaw-audit-db", daemon=True)
+        self._thread.start()
+
+    def __repr__(self) -> str:
+        return (f"<AuditDB path={str(self.path)!r} written={self.written} "
+                f"dropped={self.dropped}>")
+
+    # -- recording (called on the event loop; never waits) -------------------------------------
+
+    async def record_tool_event(self, event: ToolEvent, *, scope_id: str | None) -> None:
+        """Queue one tool event."""
+        self.submit_tool_event(event, scope_id=scope_id)
+
+    def submit_tool_event(self, event: ToolEvent, *, scope_id: str | None) -> None:
+        """Queue one tool event (synchronous form)."""
+        args_text = _args_text(event.args)
+        result_bytes = event.result.encode("utf-8", "surrogatepass")
+        args_bytes = args_text.encode("utf-8", "surrogatepass")
+        self._submit(_Row(_INSERT_EVENT, {
+            "ts": time.time(), "scope_id": scope_id, "conversation": event.conversation_id,
+            "turn": event.turn_id, "call_id": event.call_id, "tool": event.tool,
+            "status": event.status.value, "receipt": event.receipt,
+            "args_sha256": hashlib.sha256(args_bytes).hexdigest(),
+            "result_sha256": hashlib.sha256(result_bytes).hexdigest(),
+            "args_bytes": len(args_bytes), "result_bytes": len(result_bytes),
+            "result_count": event.result_count, "duration_ms": event.duration_ms,
+            "defanged": event.defanged, "detached": int(event.detached),
+            "urls": json.dumps(list(event.urls)),
+            "args": args_text if self.store_payloads else None,
+            "result": event.result if self.store_payloads else None,
+        }))
+
+    async def record_reply_audit(self, *, turn_id: str, conversation_id: str, mode: str,
+                                 report: AuditReport | None, reply: str, original_reply: str,
+                                 outcome: str = "final", detached: bool = False) -> None:
+        """Queue one audited reply. ``reply`` is what was shown; ``original_reply`` the
+        model's text before the audit mode was applied."""
+        findings: Sequence[Any] = ()
+        trust: str | None = None
+        if report is not None:
+            as_dict = report.to_dict()
+            trust = str(as_dict.get("trust")) if as_dict.get("trust") is not None else None
+            findings = as_dict.get("findings", ())
+        blocked = mode == "block" and reply != original_reply
+        reply_bytes = reply.encode("utf-8", "surrogatepass")
+        self._submit(_Row(_INSERT_AUDIT, {
+            "ts": time.time(), "turn": turn_id, "conversation": conversation_id,
+            "outcome": outcome, "mode": mode, "trust": trust,
+            "findings": json.dumps(list(findings), ensure_ascii=False, default=str),
+            "detached": int(detached),
+            "reply_sha256": hashlib.sha256(reply_bytes).hexdigest(),
+            "reply_bytes": len(reply_bytes),
+            "reply": reply if self.store_payloads else None,
+            "original_reply": original_reply if (self.store_payloads or blocked) else None,
+        }))
+
+    def _submit(self, row: _Row) -> None:
+        if self._closed:
+            self._count_drop("closed")
+            return
+        try:
+            self._queue.put_nowait(row)
+        except queue.Full:
+            self._count_drop("queue full")
+
+    def _count_drop(self, why: str) -> None:
+        self.dropped += 1
+        # Warn on the first drop and then at powers of two, so a flood does not flood logs.
+        if self.dropped & (self.dropped - 1) == 0:
+            self._log.warning("Audit log row dropped", reason=why, dropped=self.dropped,
+                              path=str(self.path))
+
+    # -- flushing and closing -------------------------------------------------------------------
+
+    async def flush(self, timeout_s: float = FLUSH_TIMEOUT_S) -> bool:
+        """Wait until every row queued so far is committed; False on timeout."""
+        if self._closed or not self._thread.is_alive():
+            return False
+        marker = _Flush(threading.Event())
+        with anyio.move_on_after(timeout_s):
+            # The queue may be full: wait for room in a thread, not on the event loop.
+            await anyio.to_thread.run_sync(self._queue.put, marker, abandon_on_cancel=True)
+            return await anyio.to_thread.run_sync(marker.done.wait, timeout_s,
+                                                  abandon_on_cancel=True)
+        return False
+
+    async def aclose(self, timeout_s: float = FLUSH_TIMEOUT_S) -> None:
+        """Commit everything queued, stop the writer thread and close the database."""
+        if self._closed:
+            return
+        self._closed = True  # rows submitted from now on are dropped and counted
+        with anyio.move_on_after(timeout_s):
+            await anyio.to_thread.run_sync(self._queue.put, _STOP, abandon_on_cancel=True)
+            await anyio.to_thread.run_sync(self._thread.join, timeout_s,
+                                           abandon_on_cancel=True)
+        if self._thread.is_alive():
+            self._log.warning("Audit log writer did not stop in time", path=str(self.path))
+
+    def close(self, timeout_s: float = FLUSH_TIMEOUT_S) -> None:
+        """Synchronous :meth:`aclose` for code outside an event loop."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._queue.put(_STOP, timeout=timeout_s)
+        except queue.Full:
+            return
+        self._thread.join(timeout_s)
+
+    # -- the writer thread ----------------------------------------------------------------------
+
+    def _writer(self, connection: sqlite3.Connection) -> None:
+        try:
+            while True:
+                item = self._queue.get()
+                batch: list[object] = [item]
+                while len(batch) < MAX_BATCH_ROWS:
+                    try:
+                        batch.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                stop = self._write_batch(connection, batch)
+                if stop:
+                    return
+        finally:
+            connection.close()
+
+    def _write_batch(self, connection: sqlite3.Connection, batch: Sequence[object]) -> bool:
+        rows = [item for item in batch if isinstance(item, _Row)]
+        if rows:
+            try:
+                with connection:
+                    for row in rows:
+                        connection.execute(row.sql, row.params)
+                self.written += len(rows)
+            except sqlite3.Error as exc:
+                self.failed += len(rows)
+                self._log.error("Audit log write failed", error=type(exc).__name__,
+                                message=str(exc), rows=len(rows), path=str(self.path))
+        stop = False
+        for item in batch:
+            if isinstance(item, _Flush):
+                item.done.set()
+            elif item is _STOP:
+                stop = True
+        return stop
+
+    # -- reading (synchronous; a separate connection) -------------------------------------------
+
+    def recent(self, conversation: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+        """The newest tool events (newest first), optionally for one conversation."""
+        return read_recent_events(self.path, conversation, limit)
+
+    def recent_audits(self, conversation: str | None = None,
+                      limit: int = 20) -> list[dict[str, Any]]:
+        """The newest reply audits (newest first), optionally for one conversation."""
+        return read_recent_audits(self.path, conversation, limit)
+
+
+def _args_text(args: Mapping[str, Any]) -> str:
+    try:
+        return canonical_args(args).decode("utf-8", "surrogatepass")
+    except (ArgsNotCanonicalError, UnicodeDecodeError):
+        return json.dumps(args, sort_keys=True, default=repr)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # The writer thread is the only user of this connection after __init__ hands it over.
+    connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA synchronous = NORMAL")
+    return connection
+
+
+@contextlib.contextmanager
+def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    connection = sqlite3.connect(uri, uri=True, timeout=10.0)
+    connection.row_factory = sqlite3.Row
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
+def _read(path: Path, table: str, conversation: str | None, limit: int) -> list[dict[str, Any]]:
+    if limit < 1:
+        return []
+    where = "WHERE conversation = ?" if conversation is not None else ""
+    params: tuple[Any, ...] = (conversation, limit) if conversation is not None else (limit,)
+    with _read_only(path) as connection:
+        rows = connection.execute(
+            f"SELECT * FROM {table} {where} ORDER BY id DESC LIMIT ?", params).fetchall()
+    return [dict(row) for row in rows]
+
+
+def read_recent_events(path: str | Path, conversation: str | None = None,
+                       limit: int = 20) -> list[dict[str, Any]]:
+    """The newest tool events in the audit log at ``path`` (newest first)."""
+    return _read(Path(path), "tool_events", conversation, limit)
+
+
+def read_recent_audits(path: str | Path, conversation: str | None = None,
+                       limit: int = 20) -> list[dict[str, Any]]:
+    """The newest reply audits in the audit log at ``path`` (newest first)."""
+    return _read(Path(path), "reply_audits", conversation, limit)

@@ -1,0 +1,80 @@
+"""``zeroclaw receipts log``: print the newest rows of the audit log.
+
+Tool events and reply audits are merged in time order (oldest of the shown rows
+first, like a log). ``--json`` prints one JSON object per row instead; payload
+columns appear only if the log was written with ``store_payloads = true``.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from zeroclaw_daemon.storage.audit_db import audit_db_path, read_recent_audits, read_recent_events
+
+
+@click.command("log")
+@click.option("--conversation", default=None, help="Only rows of this conversation.")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
+              help="How many rows to show.")
+@click.option("-c", "--config", "config_path", default=None,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="Config file (its [daemon] state_dir holds audit.db).")
+@click.option("--db", "db_path", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="Read this audit.db instead of the config's.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per row.")
+def receipts_log_command(conversation: str | None, limit: int, config_path: Path | None,
+                         db_path: Path | None, as_json: bool) -> None:
+    """Print recent tool events (with their receipts) and reply audits."""
+    from zeroclaw_daemon.agent.direct import load_agent_config  # shares its config lookup
+
+    if db_path is None:
+        cfg = load_agent_config(config_path)
+        db_path = audit_db_path(cfg.resolve_path(cfg.daemon.state_dir))
+    if not db_path.exists():
+        click.echo(f"no audit log at {db_path} yet", err=True)
+        return
+    try:
+        events = read_recent_events(db_path, conversation, limit)
+        audits = read_recent_audits(db_path, conversation, limit)
+    except sqlite3.Error as exc:
+        click.echo(f"error: cannot read audit log {db_path}: {exc}", err=True)
+        sys.exit(1)
+    rows = [("tool", row) for row in events] + [("reply", row) for row in audits]
+    rows.sort(key=lambda item: (item[1]["ts"], item[1]["id"]))
+    for kind, row in rows[-limit:]:
+        click.echo(json.dumps({"kind": kind, **_json_row(row)}, ensure_ascii=False)
+                   if as_json else _text_row(kind, row))
+
+
+def _json_row(row: dict[str, Any]) -> dict[str, Any]:
+    shown = {key: value for key, value in row.items() if value is not None or key in
+             ("receipt", "trust")}
+    for key in ("findings", "urls"):
+        if isinstance(shown.get(key), str):
+            shown[key] = json.loads(shown[key])
+    return shown
+
+
+def _when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _text_row(kind: str, row: dict[str, Any]) -> str:
+    if kind == "tool":
+        detached = " detached" if row["detached"] else ""
+        return (f"{_when(row['ts'])} tool  conversation={row['conversation']} "
+                f"turn={row['turn'][:12]} call={row['call_id']} tool={row['tool']} "
+                f"status={row['status']} receipt={row['receipt'] or '-'} "
+                f"duration_ms={row['duration_ms']:.1f}{detached}")
+    findings = json.loads(row["findings"]) if row["findings"] else []
+    types = ",".join(sorted({str(f.get("type")) for f in findings if isinstance(f, dict)}))
+    return (f"{_when(row['ts'])} reply conversation={row['conversation']} "
+            f"turn={row['turn'][:12]} outcome={row['outcome']} mode={row['mode']} "
+            f"trust={row['trust'] or '-'} findings={types or '-'}")
