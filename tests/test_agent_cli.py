@@ -13,8 +13,6 @@ from typing import Any
 
 import tomli_w
 
-from zeroclaw_daemon.cli import main as cli_main
-
 RULES = [
     {"match": "hello", "reply": "The shell said: {result:1}",
      "steps": [{"tool": "shell", "args": {"argv": ["echo", "hello"]}}]},
@@ -41,12 +39,7 @@ def run_agent(args: Sequence[str], cwd: Path, stdin: str = "") -> subprocess.Com
     """Run `zeroclaw agent ARGS` in a fresh interpreter."""
     env = {k: v for k, v in os.environ.items() if k not in ("ZEROCLAW_LOG", "RUST_LOG",
                                                             "ZEROCLAW_CONFIG")}
-    if "agent" in getattr(cli_main, "commands", {}):
-        command = [sys.executable, "-m", "zeroclaw_daemon", "agent", *args]
-    else:  # until the lead registers the command in cli.py
-        command = [sys.executable, "-c", "import sys; from zeroclaw_daemon.agent.direct import "
-                   "agent_command; agent_command(sys.argv[1:], prog_name='zeroclaw agent')",
-                   *args]
+    command = [sys.executable, "-m", "zeroclaw_daemon", "agent", *args]
     return subprocess.run(command, cwd=cwd, env=env, input=stdin, capture_output=True,
                           text=True, timeout=60, check=False)
 
