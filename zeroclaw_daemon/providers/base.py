@@ -62,7 +62,9 @@ class Provider(Protocol):
 
     name: str
 
-    async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]) -> ChatResponse:
+    async def chat(
+        self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec]
+    ) -> ChatResponse:
         """Send the conversation and the tool list; return the model's answer."""
         ...
 
