@@ -37,8 +37,10 @@ def serve_app(app: ASGIApp) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="critical", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
+    # log_config=None and no log_level: uvicorn must not reconfigure the test
+    # process's stdlib loggers (it would hide uvicorn.error from later tests).
+    config = uvicorn.Config(app, log_config=None, log_level=None, access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]},
                               name=f"fake-server-{port}", daemon=True)
