@@ -17,6 +17,13 @@ Every phase is bounded in request count *and* time; traffic goes to 127.0.0.1.
     python3 bench/gateway.py                  # full run (about 20 s)
     python3 bench/gateway.py --short          # CI smoke (a few seconds)
     python3 bench/gateway.py --soak 60        # 60 s of turns, RSS sampled every second
+    python3 bench/gateway.py --soak 60 --ledger-max-entries 5000
+
+The soak runs the daemon with a small receipt ledger (``--ledger-max-entries``,
+default 2000, one receipt per turn) so the ledger fills early; its summary
+reports when it filled and how RSS moved after that (first/last/max and a
+least-squares slope in KiB per minute): a leak shows as a positive slope once
+every bounded structure (ledger, history, idempotency cache) is full.
     python3 bench/gateway.py --loop asyncio --clients 64 --requests 5000
 """
 
@@ -96,7 +103,8 @@ class Server:
             return self.proc.wait(timeout=10)
 
 
-def write_config(workdir: Path, max_concurrent_turns: int) -> Path:
+def write_config(workdir: Path, max_concurrent_turns: int,
+                 ledger_max_entries: int | None = None) -> Path:
     files = workdir / "files"
     files.mkdir()
     for index in range(10):
@@ -112,14 +120,17 @@ def write_config(workdir: Path, max_concurrent_turns: int) -> Path:
                   "http_get": {"enabled": False}},
         "channels": {"gateway": {"listen": "127.0.0.1:0"}},
     }
+    if ledger_max_entries is not None:
+        config["agent"] = {"tool_receipts": {"ledger_max_entries": ledger_max_entries}}
     path = workdir / "zeroclaw.toml"
     path.write_text(tomli_w.dumps(config), encoding="utf-8")
     return path
 
 
-def start_server(loop: str, workdir: Path, max_concurrent_turns: int) -> Server:
+def start_server(loop: str, workdir: Path, max_concurrent_turns: int,
+                 ledger_max_entries: int | None = None) -> Server:
     """Start the daemon; wait for READY=1 and read the port from its STATUS line."""
-    config = write_config(workdir, max_concurrent_turns)
+    config = write_config(workdir, max_concurrent_turns, ledger_max_entries)
     notify_path = workdir / "notify.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
         notify.bind(str(notify_path))
@@ -157,9 +168,13 @@ class PhaseResult:
 
 
 async def run_phase(base_url: str, clients: int, requests: int, max_seconds: float,
-                    make_request: Callable[[httpx.AsyncClient, int], Any]) -> PhaseResult:
-    """``clients`` workers share ``requests`` requests; stop early after ``max_seconds``."""
-    result = PhaseResult()
+                    make_request: Callable[[httpx.AsyncClient, int], Any],
+                    result: PhaseResult | None = None) -> PhaseResult:
+    """``clients`` workers share ``requests`` requests; stop early after ``max_seconds``.
+
+    ``result`` may be passed in so another thread can watch progress (the soak's sampler).
+    """
+    result = PhaseResult() if result is None else result
     remaining = [requests]
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=30,
@@ -243,20 +258,37 @@ def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
     return {"turns": turns_line, "health": health_line, "summary": summary}
 
 
+def slope_kib_per_min(points: list[tuple[float, int]]) -> float | None:
+    """Least-squares slope of RSS over time, in KiB per minute."""
+    if len(points) < 3:
+        return None
+    mean_t = statistics.fmean(t for t, _ in points)
+    mean_r = statistics.fmean(r for _, r in points)
+    var = sum((t - mean_t) ** 2 for t, _ in points)
+    if var == 0:
+        return None
+    cov = sum((t - mean_t) * (r - mean_r) for t, r in points)
+    return round(cov / var * 60, 1)
+
+
 def soak(loop: str, args: argparse.Namespace) -> None:
     """Turns for ``args.soak`` seconds; an RSS sample every second."""
+    ledger_max = args.ledger_max_entries
     with tempfile.TemporaryDirectory(prefix="zc-bench-soak-") as tmp:
-        server = start_server(loop, Path(tmp), args.max_concurrent_turns)
-        samples: list[int] = []
+        server = start_server(loop, Path(tmp), args.max_concurrent_turns, ledger_max)
+        samples: list[tuple[float, int, int]] = []  # (seconds, rss KiB, turns answered)
+        progress = PhaseResult()
         stop = threading.Event()
 
         def sample() -> None:
             started = time.monotonic()
             while not stop.is_set():
                 rss = rss_kib(server.proc.pid)
-                samples.append(rss)
-                emit({"bench": "gateway_soak", "loop": loop,
-                      "t_s": round(time.monotonic() - started, 1), "rss_kib": rss})
+                done = len(progress.latencies_ms)
+                t_s = round(time.monotonic() - started, 1)
+                samples.append((t_s, rss, done))
+                emit({"bench": "gateway_soak", "loop": loop, "t_s": t_s, "rss_kib": rss,
+                      "turns": done, "ledger_full": done >= ledger_max})
                 stop.wait(1.0)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -264,16 +296,25 @@ def soak(loop: str, args: argparse.Namespace) -> None:
             sampler.start()
             # The request budget is an upper bound; the time bound ends the soak.
             phase = anyio.run(run_phase, server.base_url, args.clients, 10_000_000,
-                              float(args.soak), make_turn("soak"))
+                              float(args.soak), make_turn("soak"), progress)
         finally:
             stop.set()
             sampler.join(5)
             exit_code = server.stop()
     line = summarise(loop, "/v1/turns", args.clients, phase)
+    full = [(t, rss) for t, rss, done in samples if done >= ledger_max]
     emit({**line, "bench": "gateway_soak", "summary": True,
-          "rss_first_kib": samples[0] if samples else None,
-          "rss_last_kib": samples[-1] if samples else None,
-          "rss_max_kib": max(samples) if samples else None,
+          "ledger_max_entries": ledger_max,
+          "ledger_full_at_s": full[0][0] if full else None,
+          "rss_first_kib": samples[0][1] if samples else None,
+          "rss_at_ledger_full_kib": full[0][1] if full else None,
+          "rss_last_kib": samples[-1][1] if samples else None,
+          "rss_max_kib": max(rss for _, rss, _ in samples) if samples else None,
+          "rss_growth_after_full_kib": full[-1][1] - full[0][1] if full else None,
+          "rss_slope_after_full_kib_per_min": slope_kib_per_min(full),
+          # Allocator arenas and SQLite's page cache warm up for a while after the ledger
+          # fills; the second half of the window is the steady state.
+          "rss_slope_second_half_kib_per_min": slope_kib_per_min(full[len(full) // 2:]),
           "daemon_exit_code": exit_code})
 
 
@@ -289,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--short", action="store_true", help="a small, quick run (CI)")
     parser.add_argument("--soak", type=float, metavar="SECONDS",
                         help="instead: turns for SECONDS, printing RSS samples")
+    parser.add_argument("--ledger-max-entries", type=int, default=2000,
+                        help="the soak daemon's receipt ledger bound (one receipt per turn)")
     args = parser.parse_args(argv)
     if args.short:
         args.clients, args.requests, args.max_seconds = 8, 300, 5.0
