@@ -3,8 +3,13 @@
 ``pack_for(language, text)`` returns the pack for a language code, or detects
 the language of ``text`` when the code is None or unknown: Chinese when CJK
 characters are at least a third as many as Latin words, Spanish when Spanish
-markers outweigh English ones, else English. Adding a language means adding a module that exports
-``PACK`` and one entry in :data:`PACKS`.
+markers outweigh English ones, else English. Adding a language means adding a module that ends
+with ``PACK = build_pack(code, globals())`` (see ``_pack.py``) and one entry in :data:`PACKS`.
+
+The language-neutral core: ``_types`` (claims), ``_text`` (phrases, masking,
+URLs), ``_words`` (stems, keywords), ``_numbers`` and ``_values`` (numbers,
+dates, values), ``_gate`` (trigger words), ``_segment`` (sentences, clauses,
+hedges), ``_counts`` (Latin-script counts), ``_extract`` (claim extraction).
 """
 
 from __future__ import annotations
@@ -13,19 +18,19 @@ import re
 from collections.abc import Mapping
 
 from . import en, es, zh
-from ._core import (
+from ._extract import extract_claims
+from ._pack import LanguagePack
+from ._text import word_set
+from ._types import (
     AbsenceClaim,
     Claims,
     Clause,
     CountClaim,
-    LanguagePack,
     ResultClaim,
     ToolUseClaim,
     UrlClaim,
     ValueClaim,
     ValueKind,
-    extract_claims,
-    word_set,
 )
 
 PACKS: Mapping[str, LanguagePack] = {

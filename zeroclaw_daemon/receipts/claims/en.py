@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from ._core import (
-    LanguagePack,
-    LatinCountRules,
-    RawCount,
-    finish_pack,
-    latin_counts,
-    number_words_pattern,
-    phrase,
-    word_set,
-)
+from ._counts import LatinCountRules, count_triggers, number_words_pattern
+from ._pack import build_pack
+from ._text import phrase, word_set
 
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9}
@@ -62,11 +55,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "price": ("quote", "stock"), "rates": ("rate", "exchange", "fx"), "exchange": ("fx", "rate"),
 }
 
-# Sentence ends: after . ! ? (and closing quotes), or at a line break.
-SENTENCE_END = phrase(r"(?<=[.!?])[\"')\]]*(?:\s+|$)|\n\s*")
+# Sentence ends: after . ! ? (and closing quotes), or at a line break. Both patterns open
+# with the character class of their first character, which lets ``sre`` skip ahead to
+# the candidates instead of trying every position of a long reply.
+SENTENCE_END = phrase(r"[.!?\n](?:(?<=[.!?])[\"')\]]*(?:\s+|$)|(?<=\n)\s*)")
 CLAUSE_BREAK = phrase(
-    r",\s+|;\s*|:\s+|\s+[-–—]+\s+|\s+(?=(?:but|although|though|however|whereas|while|yet|"
-    r"so\s+(?!far\b)|except)\b)")
+    r"[,;:\s](?:(?<=,)\s+|(?<=;)\s*|(?<=:)\s+|(?<=\s)\s*[-–—]+\s+|(?<=\s)\s*(?=(?:but|"
+    r"although|though|however|whereas|while|yet|so\s+(?!far\b)|except)\b))")
 QUESTION = phrase(r"\?\s*[\"')\]]*\s*$")
 CONDITIONAL = phrase(r"\s*(?:if|unless|in\s+case|suppose|supposing|assuming|whether|"
                          r"once|when\s+you|should\s+you)\b")
@@ -161,20 +156,22 @@ _BARE_DONE = (
     r"Done|Deployed|Restarted|Rebooted|Sent|Fixed|Pushed|Merged|Updated|Created|Saved|Scaled|"
     r"Installed|Upgraded|Applied|Deleted|Removed|Refunded|Booked|Scheduled|Published|Rolled\s+back"
 )
+# Every branch but the last opens with \b, so it is checked once per position, not seven
+# times; a bare "Done." follows a space or starts the text, checked before its five cases.
 COMPLETION = phrase(
-    r"\b(?:has|have|had)\s+(?:now\s+|already\s+|successfully\s+|just\s+|also\s+|all\s+)*been\s+"
-    r"(?:successfully\s+|properly\s+|now\s+|fully\s+)?(?:" + _DONE + r")\b"
-    r"|\b(?:is|are|was|were)\s+(?:now\s+|successfully\s+|all\s+|fully\s+)+(?:" + _DONE + r")\b"
-    r"|\b(?P<fp>I|we)(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also|then|"
+    r"\b(?:(?:has|have|had)\s+(?:now\s+|already\s+|successfully\s+|just\s+|also\s+|all\s+)*"
+    r"been\s+(?:successfully\s+|properly\s+|now\s+|fully\s+)?(?:" + _DONE + r")\b"
+    r"|(?:is|are|was|were)\s+(?:now\s+|successfully\s+|all\s+|fully\s+)+(?:" + _DONE + r")\b"
+    r"|(?P<fp>I|we)(?:'ve|\s+have)?(?:\s+(?:just|now|already|successfully|also|then|"
     r"went\s+ahead\s+and))*\s+(?:" + _DID + r")\b"
-    r"|\b(?:is|are)\s+(?:now\s+)?(?:back\s+up(?:\s+and\s+running)?|up\s+and\s+running|"
+    r"|(?:is|are)\s+(?:now\s+)?(?:back\s+up(?:\s+and\s+running)?|up\s+and\s+running|"
     r"running\s+again|back\s+online|online\s+again|live\s+now|now\s+live|healthy\s+again)\b"
-    r"|\bsuccessfully\s+(?:" + _DONE + r")\b"
-    r"|\b(?:is|are)\s+now\s+(?:running|serving|live|on|at|using)\b"
-    r"|\b(?:is|are)\s+(?:all\s+)?(?:booked|scheduled|confirmed|reserved|cancell?ed|set\s+up|"
+    r"|successfully\s+(?:" + _DONE + r")\b"
+    r"|(?:is|are)\s+now\s+(?:running|serving|live|on|at|using)\b"
+    r"|(?:is|are)\s+(?:all\s+)?(?:booked|scheduled|confirmed|reserved|cancell?ed|set\s+up|"
     r"deployed|installed|merged|published|paid|refunded|on\s+(?:its|their)\s+way)\b"
-    r"(?!\s+(?:by|if|when)\b)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=—\s)|(?<=:\s))(?:" + _BARE_DONE + r")\b"
+    r"(?!\s+(?:by|if|when)\b))"
+    r"|(?<![^\s])(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=—\s)|(?<=:\s))(?:" + _BARE_DONE + r")\b"
     r"(?!\s+(?:by|with|when|if)\b)")
 PRESENTATION = phrase(
     r"\b(?:the\s+)?(?:output|results?|response|listing|query|search|command)\s+(?:shows?|showed|"
@@ -255,29 +252,64 @@ COUNT_RULES = LatinCountRules(
 )
 
 
-def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
-    return latin_counts(text, pack, COUNT_RULES, start, end)
+# Words every match of each pattern holds (format in _gate.py).
+TRIGGERS: dict[str, str] = {
+    "hedge": (
+        "able about attempted can* could d e example glad going happy hypothetically instance "
+        "just know let like ll may might need* plan prefer propose ready recommend request "
+        "running say shall should so suggest tried want will wish would"
+    ),
+    "negated": (
+        "able can cannot could couldn did didn do don had hadn have haven never not wasn weren "
+        "will without won yet"
+    ),
+    "general": (
+        "average commonly default general generally historically normally often rule tend* "
+        "theory thumb typically usually"
+    ),
+    "failure": (
+        "able aborted allowed approval authori* blocked can cannot code completed could couldn "
+        "crashed data denied did didn error errored executed fail* finished forbidden nothing "
+        "permission permitted ran refused rejected response result run status through time* "
+        "timeout* unable unauthori* unavailable unknown unreachable wasn weren"
+    ),
+    "tool_use": (
+        "analy* audited browsed called calling can check checked checking compared confirmed "
+        "consulted counted cross curled double downloaded dumped examined examining executed "
+        "executing fetched fetching found from googled grep grepped grepping hit inspected "
+        "inspecting invoked listed loaded looked looking lookup measured opened opening parsed "
+        "pinged pinging polled profiled pulled* pulling queried query querying ran read reading "
+        "retrieved reviewed reviewing run running scan scanned scanning search searched* "
+        "searching tailed tested through traced used* verified visited"
+    ),
+    "attribution": (
+        "according based came confirm* contain* gave gives indicate* list* mention* printed put "
+        "puts read* report* returned reveale* said says show* state* turned"
+    ),
+    "completion": (
+        "added all allowlisted appended applied approved archived assigned back backed banned "
+        "been booked cancel* changed cleared closed committed completed configured confirmed "
+        "copied cordoned created deleted deployed disabled done downgraded drained edited "
+        "emailed enabled executed exported extended filed finished fixed flushed fully granted "
+        "healthy imported installed invalidated killed live locked merged migrated modified "
+        "moved notified now online paid patched posted provisioned published purged pushed ran "
+        "rebooted rebuilt recreated redeployed refunded regenerated released reloaded removed "
+        "renamed renewed reopened replaced reserved reset resolved restarted restored reverted "
+        "revoked rolled rotated running saved scaled* scheduled sent set stopped submitted "
+        "successfully synced synchronized tagged terminated truncated unbanned uninstalled "
+        "unlocked updated upgraded uploaded way whitelisted wrote"
+    ),
+    "presentation": (
+        "came command here listed listing output printed query reported response result* "
+        "returned search showed"
+    ),
+    "absence": (
+        "anything came clean contain empty evidence exist find found have in include list "
+        "listed locate match matched matching mention* no nothing* record* reference* relevant "
+        "report reported return returned see show showed sign* single spot such there trace* "
+        "turn turned word"
+    ),
+    "count_pattern": count_triggers(NUMBER_WORDS),
+}
 
-
-PACK = finish_pack(LanguagePack(
-    code="en",
-    sentence_end=SENTENCE_END,
-    clause_break=CLAUSE_BREAK,
-    question=QUESTION,
-    conditional=CONDITIONAL,
-    hedge=HEDGE,
-    negated=NEGATED,
-    general=GENERAL,
-    failure=FAILURE,
-    tool_use=TOOL_USE,
-    attribution=ATTRIBUTION,
-    completion=COMPLETION,
-    presentation=PRESENTATION,
-    absence=ABSENCE,
-    find_counts=find_counts,
-    contrast=CONTRAST,
-    count_pattern=COUNT_RULES.count_re,
-    stopwords=STOPWORDS,
-    generic_words=GENERIC_WORDS,
-    synonyms=SYNONYMS,
-))
+PACK = build_pack("en", globals())

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from ._core import (
-    LanguagePack,
-    LatinCountRules,
-    RawCount,
-    finish_pack,
-    latin_counts,
-    number_words_pattern,
-    phrase,
-    word_set,
-)
+from ._counts import LatinCountRules, count_triggers, number_words_pattern
+from ._pack import build_pack
+from ._text import phrase, word_set
 
 NUMBER_WORDS: dict[str, int] = {
     "cero": 0, "uno": 1, "una": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
@@ -77,10 +70,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 SYNONYM_RE = phrase(r"\b(?:base(?:s)? de datos|tipo de cambio|copias? de seguridad)\b")
 
-SENTENCE_END = phrase(r"(?<=[.!?])[\"')\]»]*(?:\s+|$)|\n\s*")
+# Both open with the class of their first character (see en.py).
+SENTENCE_END = phrase(r"[.!?\n](?:(?<=[.!?])[\"')\]»]*(?:\s+|$)|(?<=\n)\s*)")
 CLAUSE_BREAK = phrase(
-    r",\s+|;\s*|:\s+|\s+[-–—]+\s+|\s+(?=(?:pero|aunque|sin\s+embargo|mientras|así\s+que|"
-    r"por\s+lo\s+que|salvo|excepto)\b)")
+    r"[,;:\s](?:(?<=,)\s+|(?<=;)\s*|(?<=:)\s+|(?<=\s)\s*[-–—]+\s+|(?<=\s)\s*(?=(?:pero|"
+    r"aunque|sin\s+embargo|mientras|así\s+que|por\s+lo\s+que|salvo|excepto)\b))")
 QUESTION = phrase(r"\?\s*[\"')\]»]*\s*$|^\s*¿")
 CONDITIONAL = phrase(r"\s*(?:si|en\s+caso\s+de|suponiendo|a\s+menos\s+que|cuando\s+quieras|"
                          r"siempre\s+que)\b")
@@ -166,22 +160,23 @@ _PRETERITE_3 = (
     r"resolvió|asignó|notificó|reservó|vació|limpió|revirtió|escaló|rotó|revocó|archivó|"
     r"exportó|importó|sincronizó|completó|ejecutó|realizó"
 )
+# One \b for every branch but the last (see en.py).
 COMPLETION = phrase(
-    r"\b(?:se\s+ha|se\s+han|ha\s+sido|han\s+sido|fue|fueron|quedó|quedaron|ya\s+está|"
+    r"\b(?:(?:se\s+ha|se\s+han|ha\s+sido|han\s+sido|fue|fueron|quedó|quedaron|ya\s+está|"
     r"ya\s+están)\s+(?:correctamente\s+|ya\s+|bien\s+)?(?:" + _PP + r")(?:[oa]s?)\b"
-    r"|\bse\s+(?:" + _PRETERITE_3 + r")\b"
-    r"|(?<!\bno\s)\b(?P<fp>(?:ya\s+|también\s+)?(?:" + _PRETERITE + r")|(?:ya\s+)?he\s+(?:" + _PP
+    r"|se\s+(?:" + _PRETERITE_3 + r")\b"
+    r"|(?<!\bno\s)(?P<fp>(?:ya\s+|también\s+)?(?:" + _PRETERITE + r")|(?:ya\s+)?he\s+(?:" + _PP
     + r")o)\b"
-    r"|\b(?:con\s+éxito|exitosamente)\b"
-    r"|\b(?:vuelve|volvió)\s+a\s+(?:funcionar|estar\s+(?:en\s+línea|activo|disponible|arriba))"
-    r"|\bya\s+(?:funciona|está\s+(?:en\s+línea|activo|corriendo|funcionando|arriba))"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n))(?:Listo|Hecho|Terminado)\b")
+    r"|(?:con\s+éxito|exitosamente)\b"
+    r"|(?:vuelve|volvió)\s+a\s+(?:funcionar|estar\s+(?:en\s+línea|activo|disponible|arriba))"
+    r"|ya\s+(?:funciona|está\s+(?:en\s+línea|activo|corriendo|funcionando|arriba)))"
+    r"|(?<![^\s])(?:^|(?<=[.!?]\s)|(?<=\n))(?:Listo|Hecho|Terminado)\b")
 PRESENTATION = phrase(
-    r"\b(?:la\s+|el\s+)?(?:salida|resultados?|respuesta|búsqueda)\s+(?:muestra|mostró|dice|"
+    r"\b(?:(?:la\s+|el\s+)?(?:salida|resultados?|respuesta|búsqueda)\s+(?:muestra|mostró|dice|"
     r"indica|indicó|devolvió|contiene|arrojó|lista|listó)\b"
-    r"|\baquí\s+(?:está|están|tienes)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?:salida|resultados?|"
+    r"|aquí\s+(?:está|están|tienes)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?:salida|resultados?|"
     r"contenido|respuesta|datos|lista)\b"
-    r"|(?<!\bno\s)\b(?:devolvió|mostró|arrojó|imprimió)\b")
+    r"|(?<!\bno\s)(?:devolvió|mostró|arrojó|imprimió)\b)")
 
 _W = r"[\wáéíóúñü-]+"
 _SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
@@ -229,30 +224,68 @@ COUNT_RULES = LatinCountRules(
 )
 
 
-def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
-    return latin_counts(text, pack, COUNT_RULES, start, end)
+# Words every match of each pattern holds (format in _gate.py).
+TRIGGERS: dict[str, str] = {
+    "hedge": (
+        "avísame buscaré consulta consultaré debería deberías deseas dime disposición ej "
+        "ejecuta ejecutaré ejemplo encantado gustaría gusto habría haré haría intenta intentaré "
+        "intenté iré parece podemos podría podríamos podrías prefieres prueba puede pueden "
+        "puedes puedo quieras quiere quieres recomiendo revisa revisaré sugiero tendría "
+        "tendrías trataré vamos voy"
+    ),
+    "negated": (
+        "abrí acceso aún busqué comprobar comprobé conseguí consultar consulté corrí ejecutar "
+        "ejecuté había he hemos hice leí logré mirar miré pude pudimos revisar revisé todavía "
+        "verifiqué"
+    ),
+    "general": (
+        "defecto general generalmente habitualmente media menudo normalmente promedio suele "
+        "suelen teoría típicamente"
+    ),
+    "failure": (
+        "abortad* agotó aplicó aprobación autorizad* bloquead* cayó completó consegu* denegad* "
+        "disponible ejecutó error* expiró fall* inaccesible llegó logré permiso posible "
+        "prohibid* pude pudimos pudo rechazad* reinició responde respondió respuesta sigue "
+        "terminó tiempo timeout"
+    ),
+    "tool_use": (
+        "abierto abrir abrí acabo accedido accedí analicé analizado analizar buscado buscar "
+        "busqué búsqueda cargué chequeado chequeé comprobado comprobar comprobé confirmado "
+        "confirmé consulta consultado consultar consulté conté correr corrido corrí descargado "
+        "descargué ejecutado ejecutar ejecuté encontrado encontré examinado examiné filtré "
+        "inspeccionado inspeccionar inspeccioné leer leí leído listado listé llamado llamé medí "
+        "mirado mirar miré obtenido obtuve probado probar probé prueba rastreé recuperado "
+        "recuperé revisado revisar revisé verificado verificar verifiqué visité"
+    ),
+    "attribution": (
+        "acuerdo arrojaron arrojó confirma confirmó contenía contiene devolvieron devolvió dice "
+        "dicen dijo indica indican indicó juzgar lista listó mostraron mostró muestra muestran "
+        "reporta reportó revela reveló según señala señaló"
+    ),
+    "completion": (
+        "actualicé actualizó agregué agregó aplicó apliqué aprobé aprobó archivé archivó asigné "
+        "asignó añadió añadí borré borró cambié cambió cancelé canceló cerré cerró completó "
+        "configuré configuró copié copió corregí corrigió creé creó desplegué desplegó detuve "
+        "detuvo ejecutó eliminé eliminó envié envió escalé escaló escribió escribí estar está "
+        "están exitosamente exporté exportó fue fueron funcionar* fusioné fusionó guardé guardó "
+        "ha han he hecho importé importó inicié inició instalé instaló limpié limpió listo "
+        "migré migró modificó modifiqué movió moví notificó notifiqué pagué pagó programé "
+        "programó publicó publiqué quedaron quedó reabrió reabrí realizó reembolsé reembolsó "
+        "reinicié reinició renombré renombró reservé reservó resolvió resolví restauré restauró "
+        "revertí revirtió revocó revoqué roté rotó sido sincronicé sincronizó subió subí "
+        "terminado vacié vació ya éxito"
+    ),
+    "presentation": (
+        "aquí arrojó contiene devolvió dice imprimió indica indicó lista listó mostró muestra"
+    ),
+    "absence": (
+        "advertencias aparece aparecen aparecía arrojó cambios coincidencias contiene datos "
+        "detect* devolvió devuelve encontr* encuentra encuentran errores estaba estaban está "
+        "están existe existen existía figura figuran había hay hubo incidencias llegó mostró "
+        "muestra nada ningun* queda* quedó registr* relevante resultados salida salió tiene ve "
+        "ven vino volvió"
+    ),
+    "count_pattern": count_triggers(NUMBER_WORDS),
+}
 
-
-PACK = finish_pack(LanguagePack(
-    code="es",
-    sentence_end=SENTENCE_END,
-    clause_break=CLAUSE_BREAK,
-    question=QUESTION,
-    conditional=CONDITIONAL,
-    hedge=HEDGE,
-    negated=NEGATED,
-    general=GENERAL,
-    failure=FAILURE,
-    tool_use=TOOL_USE,
-    attribution=ATTRIBUTION,
-    completion=COMPLETION,
-    presentation=PRESENTATION,
-    absence=ABSENCE,
-    find_counts=find_counts,
-    contrast=CONTRAST,
-    count_pattern=COUNT_RULES.count_re,
-    stopwords=STOPWORDS,
-    generic_words=GENERIC_WORDS,
-    synonyms=SYNONYMS,
-    synonym_re=SYNONYM_RE,
-))
+PACK = build_pack("es", globals())

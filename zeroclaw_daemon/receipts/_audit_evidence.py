@@ -1,0 +1,138 @@
+"""The turn's evidence as a whole: every event's facts, the user's message, and indexes
+of the numbers, dates and URLs they hold."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal, InvalidOperation
+from functools import cached_property
+
+from ._audit_facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
+from .claims._numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings
+from .claims._text import find_urls, normalise_url, url_forms
+from .claims._words import text_keywords
+from .events import ToolEvent, ToolStatus
+
+
+class Evidence:
+    """The turn's events and the user's message, as lazily built indexes."""
+
+    def __init__(self, events: Sequence[ToolEvent], user_message: str) -> None:
+        self.facts = [EventFacts(e) for e in events]
+        self.ok = [f for f in self.facts if f.event.status is ToolStatus.OK]
+        self.failed = [f for f in self.facts if f.event.status is not ToolStatus.OK]
+        self.user_message = user_message
+
+    @cached_property
+    def user_keys(self) -> frozenset[str]:
+        return text_keywords(self.user_message)
+
+    @cached_property
+    def haystack(self) -> str:
+        parts = [f.result for f in self.facts] + [f.arg_text for f in self.facts]
+        parts.extend(u for f in self.facts for u in f.event.urls)
+        parts.append(self.user_message)
+        return "\n".join(parts).replace("\\/", "/")
+
+    @cached_property
+    def haystack_lower(self) -> str:
+        return self.haystack.lower()
+
+    @cached_property
+    def haystack_compact(self) -> str:
+        return SPACES_RE.sub("", self.haystack_lower)
+
+    @cached_property
+    def numbers(self) -> NumberIndex:
+        return NumberIndex(self.haystack)
+
+    @cached_property
+    def dates(self) -> frozenset[tuple[int | None, int, int]]:
+        found: set[tuple[int | None, int, int]] = set()
+        for _, _, (year, month, day) in find_dates(self.haystack):
+            found.add((year, month, day))
+            found.add((None, month, day))
+        return frozenset(found)
+
+    @cached_property
+    def url_forms(self) -> frozenset[str]:
+        forms: set[str] = set()
+        for _, _, url in find_urls(self.haystack):
+            forms.update(url_forms(normalise_url(url)))
+        for facts in self.facts:
+            forms |= facts.url_forms
+        return frozenset(forms)
+
+    @cached_property
+    def url_hosts(self) -> frozenset[str]:
+        return frozenset(form.split("/", 1)[0] for form in self.url_forms)
+
+    @cached_property
+    def stated_numbers(self) -> list[tuple[int, frozenset[str],
+                                          tuple[frozenset[str], frozenset[str]]]]:
+        """Every standalone integer of the successful results with the words beside it
+        (and those words indexed for :class:`Relation`)."""
+        return [(value, keys, Relation.forms(keys)) for facts in self.ok
+                for value, keys in facts.number_neighbours if keys]
+
+    def stated_counts(self, context: frozenset[str]) -> tuple[set[int], set[int]]:
+        """Numbers the results state next to the claim's words ("31 passed", "2 files").
+
+        Returns (stated next to one of ``context``, stated next to a generic count
+        word such as ``total`` or ``count``).
+        """
+        specific: set[int] = set()
+        generic: set[int] = set()
+        relation = Relation(context)
+        for value, keys, forms in self.stated_numbers:
+            if relation.related_forms(forms):
+                specific.add(value)
+            elif keys & COUNT_WORDS:
+                generic.add(value)
+        return specific, generic
+
+
+class NumberIndex:
+    """Every number in the evidence, under each reading, bucketed by integer part."""
+
+    def __init__(self, text: str) -> None:
+        exact: set[Decimal] = set()
+        for raw in set(HAYSTACK_NUMBER_RE.findall(text)):
+            for reading in number_readings(raw):
+                exact.add(reading)
+                exact.add(-reading)
+        self.exact = frozenset(exact)
+        buckets: dict[int, list[Decimal]] = {}
+        for value in exact:
+            buckets.setdefault(int(value), []).append(value)
+        self.buckets = buckets
+
+    def near(self, value: Decimal, spread: int = 1) -> Iterable[Decimal]:
+        base = int(value)
+        for key in range(base - spread, base + spread + 1):
+            yield from self.buckets.get(key, ())
+
+    def any_between(self, low: Decimal, high: Decimal) -> bool:
+        if high - low <= 64:
+            return any(low <= c <= high for key in range(int(low) - 1, int(high) + 2)
+                       for c in self.buckets.get(key, ()))
+        return any(low <= c <= high for c in self.exact)
+
+    def grounds(self, value: Decimal, *, approx: bool = False) -> bool:
+        if value in self.exact:
+            return True
+        exponent = value.as_tuple().exponent
+        quantum = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+        for candidate in self.near(value):
+            try:
+                if candidate.quantize(quantum) == value:
+                    return True  # the reply rounded a precise result: 16.4 -> 16
+            except InvalidOperation:
+                continue
+        if approx and value:
+            tolerance = abs(value) * Decimal("0.03")
+            spread = int(tolerance) + 1
+            if spread <= 64:
+                return any(abs(c - value) <= tolerance for c in self.near(value, spread))
+            return any(abs(c - value) <= tolerance for c in self.exact)
+        return False

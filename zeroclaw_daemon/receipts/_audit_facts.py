@@ -1,0 +1,268 @@
+"""What one tool event offers as evidence: its words, numbers, URLs, items and counts,
+each worked out on first use."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from functools import cached_property
+from typing import Any
+
+from .claims._text import find_urls, normalise_url, url_forms
+from .claims._words import stem, text_keywords
+from .events import ToolEvent
+from .render import count_items
+
+_NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
+_ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")
+COUNT_WORDS = frozenset(stem(w) for w in (
+    "count", "total", "totals", "found", "matches", "results", "items", "rows", "entries",
+    "hits", "records", "passed", "failed"))
+RESULT_SAYS_NOTHING_RE = re.compile(
+    r"\b(?:no\s+(?:[\w-]+\s+){0,2}(?:found|matches?|results?|rows?|records?|data|entries|"
+    r"items|output|hits)|nothing\s+(?:to\s+\w+|found|matched)|not\s+found|none\s+found|"
+    r"0\s+(?:results?|matches?|items?|rows?|records?|hits|entries|files?|issues?|errors?|"
+    r"warnings?))\b|^\s*(?:\[\]|\{\}|null|none|0|\(empty\)|\(no output\))?\s*$"
+    r"|未找到|没有找到|无结果|sin\s+resultados|no\s+hay|ningún", re.IGNORECASE | re.MULTILINE)
+_HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
+_NEXT_WORD_RE = re.compile(r"[ \t\"']*([A-Za-z\u00C0-\u024F]{2,})")
+# The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
+# characters before it, matched on that stretch reversed (one anchored match, not a search).
+_PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
+_STANDALONE_INT_RE = re.compile(
+    r"(?<![\w:/.#@$€£\\-])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w:/@-]|[.,]\d)")
+_RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
+_LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
+_ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
+SPACES_RE = re.compile(r"\s+")
+MAX_SCAN_CHARS = 64_000
+
+
+def _flatten(value: Any, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _flatten(item, out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _flatten(item, out)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        out.append(str(value))
+
+
+class EventFacts:
+    """What one event offers as evidence, computed on first use."""
+
+    def __init__(self, event: ToolEvent) -> None:
+        self.event = event
+        values: list[str] = []
+        _flatten(event.args, values)
+        self.arg_text = "\n".join(values)
+        self.result = event.result[:MAX_SCAN_CHARS]
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in _NAME_SPLIT_RE.split(self.event.tool) if w)
+
+    @cached_property
+    def call_keys(self) -> frozenset[str]:
+        name = frozenset(stem(w) for w in self.name_words)
+        return name | text_keywords(self.arg_text)
+
+    @cached_property
+    def arg_tokens(self) -> frozenset[str]:
+        return frozenset(t.lower() for t in _ARG_WORD_SPLIT_RE.split(self.arg_text) if t)
+
+    @cached_property
+    def result_keys(self) -> frozenset[str]:
+        return text_keywords(self.result)
+
+    @cached_property
+    def url_forms(self) -> frozenset[str]:
+        forms: set[str] = set()
+        for _, _, url in find_urls(self.arg_text):
+            forms.update(url_forms(normalise_url(url)))
+        for url in self.event.urls:
+            forms.update(url_forms(normalise_url(url)))
+        return frozenset(forms)
+
+    @cached_property
+    def result_url_forms(self) -> frozenset[str]:
+        forms: set[str] = set()
+        for _, _, url in find_urls(self.result.replace("\\/", "/")):
+            forms.update(url_forms(normalise_url(url)))
+        return frozenset(forms)
+
+    @cached_property
+    def parsed_json(self) -> Any:
+        stripped = self.result.strip()
+        if not stripped or stripped[0] not in "[{":
+            return None
+        try:
+            return json.loads(stripped)
+        except (ValueError, RecursionError):
+            return None
+
+    @cached_property
+    def units(self) -> list[str]:
+        """The result's items: JSON array entries, else non-empty lines."""
+        data = self.parsed_json
+        if isinstance(data, list):
+            return [json.dumps(item, ensure_ascii=False) for item in data]
+        if isinstance(data, dict):
+            for value in data.values():
+                if isinstance(value, list):
+                    return [json.dumps(item, ensure_ascii=False) for item in value]
+            return []
+        return [line for line in self.result.splitlines() if line.strip()]
+
+    @cached_property
+    def item_counts(self) -> frozenset[int]:
+        """Every count the result supports as "how many items it lists"."""
+        counts: set[int] = set()
+        default = count_items(self.result)
+        if self.event.result_count is not None and self.event.result_count != default:
+            counts.add(self.event.result_count)  # the tool's own count, not the line count
+        data = self.parsed_json
+        if isinstance(data, list):
+            counts.add(len(data))
+        elif isinstance(data, dict):
+            self._dict_counts(data, counts, depth=0)
+        else:
+            lines = self.units
+            if len(lines) > 1 and _RULE_LINE_RE.match(lines[1]):
+                counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
+            elif lines and _HEADER_LINE_RE.match(lines[0]):
+                counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
+            else:
+                counts.add(len(lines))
+            if len(lines) == 1:
+                pieces = [p for p in _LIST_SPLIT_RE.split(lines[0]) if p.strip()]
+                if len(pieces) > 1:
+                    counts.add(len(pieces))
+                colon_list = lines[0].rsplit(":", 1)[-1]
+                if "," in colon_list:
+                    counts.add(len([p for p in colon_list.split(",") if p.strip()]))
+        numbers = self.numbers
+        if len(numbers) <= 2:
+            counts.update(int(n) for n, _, _ in numbers if n == n.to_integral_value())
+        return frozenset(counts)
+
+    def _dict_counts(self, data: Mapping[str, Any], counts: set[int], depth: int) -> None:
+        for key, value in data.items():
+            if isinstance(value, list):
+                counts.add(len(value))
+            elif isinstance(value, bool):
+                continue
+            elif isinstance(value, int) and stem(str(key).split("_")[-1]) in COUNT_WORDS:
+                counts.add(value)
+            elif isinstance(value, Mapping) and depth < 2:
+                self._dict_counts(value, counts, depth + 1)
+
+    @cached_property
+    def numbers(self) -> list[tuple[Decimal, int, int]]:
+        """Standalone integers of the result: not inside times, dates, names or versions."""
+        found: list[tuple[Decimal, int, int]] = []
+        for match in _STANDALONE_INT_RE.finditer(self.result):
+            found.append((Decimal(match.group(0).replace(",", "")), match.start(), match.end()))
+        return found
+
+    @cached_property
+    def integers(self) -> frozenset[int]:
+        return frozenset(int(number) for number, _, _ in self.numbers)
+
+    @cached_property
+    def number_neighbours(self) -> list[tuple[int, frozenset[str]]]:
+        """Each standalone integer of the result with the stems of the words beside it."""
+        found: list[tuple[int, frozenset[str]]] = []
+        for number, start, end in self.numbers:
+            following = _NEXT_WORD_RE.match(self.result, end)
+            preceding = _PREV_WORD_REVERSED_RE.match(self.result[max(0, start - 30):start][::-1])
+            keys = frozenset(stem(m.group(1)) for m in (following,) if m is not None)
+            if preceding is not None:
+                keys |= {stem(preceding.group(1)[::-1])}
+            found.append((int(number), keys))
+        return found
+
+    def has_integer(self, value: int) -> bool:
+        return value in self.integers
+
+    @cached_property
+    def unit_keys(self) -> list[frozenset[str]]:
+        """The keywords of each item of the result."""
+        return [text_keywords(u) for u in self.units]
+
+    def qualified_counts(self, keywords: frozenset[str]) -> set[int]:
+        """How many items mention each claim word ("2 TODO comments" among 9 lines)."""
+        unit_keys = self.unit_keys
+        counts = {sum(1 for keys in unit_keys if kw in keys) for kw in keywords}
+        if len(keywords) > 1:
+            counts.add(sum(1 for keys in unit_keys if keywords <= keys))
+        return counts
+
+    @cached_property
+    def acronyms(self) -> frozenset[str]:
+        words = [w.lower() for w in _ASCII_WORD_RE.findall(self.result[:8000])]
+        found: set[str] = set()
+        for size in (2, 3, 4, 5):
+            for i in range(len(words) - size + 1):
+                found.add("".join(w[0] for w in words[i:i + size]))
+        return frozenset(found)
+
+    @cached_property
+    def empty(self) -> bool:
+        stripped = self.result.strip()
+        if not stripped or count_items(self.result) == 0:
+            return True
+        data = self.parsed_json
+        if isinstance(data, dict) and data and not self.units and \
+                all(not v for v in data.values() if isinstance(v, (list, Mapping))) and \
+                any(isinstance(v, (list, Mapping)) for v in data.values()):
+            return True
+        return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
+
+
+class Relation:
+    """Whether a keyword set is related to ``right``: they share a stem, one has the
+    other's plural, or a stem of four or more letters begins the other ("warn" /
+    "warnin", "pr" / "prs"). ``right`` is indexed once; a left side indexed with
+    :meth:`forms` is then tested with two set intersections."""
+
+    __slots__ = ("long_prefixes", "right")
+
+    def __init__(self, right: Iterable[str]) -> None:
+        self.right = frozenset(right)
+        # Every prefix (four letters or more) of every stem of four letters or more.
+        self.long_prefixes = frozenset(b[:k] for b in self.right if len(b) >= 4
+                                       for k in range(4, len(b) + 1))
+
+    @staticmethod
+    def forms(left: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+        """(every stem of ``left`` with its plural, singular and 4+ letter prefixes; its
+        stems of four letters or more): what :meth:`related_forms` tests."""
+        forms: set[str] = set()
+        long: set[str] = set()
+        for a in left:
+            forms.update((a, a + "s"))
+            if a.endswith("s"):
+                forms.add(a[:-1])
+            if len(a) >= 4:
+                long.add(a)
+                forms.update(a[:k] for k in range(4, len(a) + 1))
+        return frozenset(forms), frozenset(long)
+
+    def related_forms(self, forms: tuple[frozenset[str], frozenset[str]]) -> bool:
+        """Like calling the relation on the set ``forms`` was made from."""
+        every, long = forms
+        return not every.isdisjoint(self.right) or not long.isdisjoint(self.long_prefixes)
+
+    def __call__(self, left: Iterable[str]) -> bool:
+        return self.related_forms(self.forms(left))
+
+
+def related(left: Iterable[str], right: Iterable[str]) -> bool:
+    """Keyword sets share a stem, or one stem begins the other (see :class:`Relation`)."""
+    return Relation(right)(left)

@@ -1,0 +1,27 @@
+"""The notice an audit adds to a reply, and what each audit mode sends."""
+
+from __future__ import annotations
+
+from ._audit_report import AuditMode, AuditReport
+
+
+def render_notice(report: AuditReport, *, withheld: bool = False) -> str:
+    """A short plain notice naming each finding ("" when there is none)."""
+    if not report.findings:
+        return ""
+    count = len(report.findings)
+    noun = "finding" if count == 1 else "findings"
+    items = "; ".join(f"{f.type.value.replace('_', ' ')}: {f.message}" for f in report.findings)
+    if withheld:
+        return f"⚠ Audit: the reply was withheld ({count} {noun}) — {items}"
+    return f"⚠ Audit: {count} {noun} — {items}"
+
+
+def apply_audit_mode(reply: str, report: AuditReport, mode: AuditMode | str) -> str:
+    """The text to send: unchanged (off, log), annotated, or replaced by the notice (block)."""
+    chosen = AuditMode(mode)
+    if chosen in (AuditMode.OFF, AuditMode.LOG) or not report.findings:
+        return reply
+    if chosen is AuditMode.ANNOTATE:
+        return f"{reply.rstrip()}\n\n{render_notice(report)}"
+    return render_notice(report, withheld=True)

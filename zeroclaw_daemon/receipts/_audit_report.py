@@ -1,0 +1,109 @@
+"""What an audit reports: the closed set of finding types, findings, trust, and the report."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .scope import TokenVerdict
+
+
+class FindingType(StrEnum):
+    """The closed set of things the auditor reports."""
+
+    FORGED_RECEIPT = "forged_receipt"
+    STALE_RECEIPT = "stale_receipt"
+    FOREIGN_RECEIPT = "foreign_receipt"
+    MALFORMED_RECEIPT = "malformed_receipt"
+    FABRICATED_TOOL_CALL = "fabricated_tool_call"
+    FAILED_CALL_CLAIMED = "failed_call_claimed"
+    COUNT_MISMATCH = "count_mismatch"
+    FALSE_ABSENCE = "false_absence"
+    UNGROUNDED_VALUE = "ungrounded_value"
+    SOURCE_FABRICATION = "source_fabrication"
+
+
+class Trust(StrEnum):
+    VERIFIED = "verified"
+    UNVERIFIED = "unverified"
+    SUSPECT = "suspect"
+    CONTRADICTED = "contradicted"
+
+
+class AuditMode(StrEnum):
+    """``[agent.tool_receipts.audit] mode``."""
+
+    OFF = "off"
+    LOG = "log"
+    ANNOTATE = "annotate"
+    BLOCK = "block"
+
+
+CONTRADICTING = frozenset({
+    FindingType.FORGED_RECEIPT, FindingType.STALE_RECEIPT, FindingType.FOREIGN_RECEIPT,
+    FindingType.FAILED_CALL_CLAIMED, FindingType.COUNT_MISMATCH, FindingType.FALSE_ABSENCE,
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem: its type, where in the reply, which call it concerns, and why."""
+
+    type: FindingType
+    start: int
+    end: int
+    call_id: str | None
+    message: str
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return (self.start, self.end)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type.value, "span": [self.start, self.end],
+                "call_id": self.call_id, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """The audit of one reply. ``tokens`` has a verdict for every receipt-like string."""
+
+    trust: Trust
+    findings: tuple[Finding, ...]
+    tokens: tuple[TokenVerdict, ...]
+    language: str = "en"
+
+    @property
+    def types(self) -> frozenset[FindingType]:
+        return frozenset(f.type for f in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trust": self.trust.value,
+            "findings": [f.to_dict() for f in self.findings],
+            "tokens": [{"token": t.text, "verdict": t.verdict.value} for t in self.tokens],
+        }
+
+
+def trust_for(findings: Iterable[Finding], has_tool_evidence: bool) -> Trust:
+    """The trust rule of the module docstring."""
+    types = {f.type for f in findings}
+    if types & CONTRADICTING:
+        return Trust.CONTRADICTED
+    if types:
+        return Trust.SUSPECT
+    return Trust.VERIFIED if has_tool_evidence else Trust.UNVERIFIED
+
+
+def dedupe_findings(findings: list[Finding]) -> list[Finding]:
+    """One finding per type and span, overlaps of one type merged, sorted by position."""
+    findings.sort(key=lambda f: (f.start, -f.end))
+    kept: list[Finding] = []
+    for finding in findings:
+        if any(k.type is finding.type and finding.start < k.end and k.start < finding.end
+               for k in kept):
+            continue
+        kept.append(finding)
+    return kept

@@ -1,0 +1,87 @@
+"""Whether a stated value is grounded: found in the evidence under any reading, rounding
+or unit conversion (``72°F``/``72 °F``, ``1,234``/``1234``, 2 KB / 2048, 22 °C / 72 °F)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ._audit_evidence import Evidence, NumberIndex
+from ._audit_facts import SPACES_RE
+from .claims import ValueClaim, ValueKind
+
+
+def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
+    kind = claim.kind
+    lower = evidence.haystack_lower
+    if kind in (ValueKind.VERSION, ValueKind.HASH):
+        return claim.key in lower
+    if kind is ValueKind.TIME:
+        padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))
+        return claim.key in lower or padded in lower
+    if kind is ValueKind.DATE:
+        if claim.date is None:
+            return claim.raw.lower() in lower
+        year, month, day = claim.date
+        return (year, month, day) in evidence.dates or (year is None and
+                                                         (None, month, day) in evidence.dates)
+    compact = SPACES_RE.sub("", claim.raw.lower())
+    if compact and compact in evidence.haystack_compact:
+        return True
+    numbers = evidence.numbers
+    for reading in claim.numbers:
+        if numbers.grounds(reading, approx=claim.approx):
+            return True
+        if kind is ValueKind.PERCENT and numbers.grounds(reading / 100, approx=claim.approx):
+            return True
+        if kind is ValueKind.TEMPERATURE and _converted_temperature(reading, claim.unit, numbers):
+            return True
+        if kind is ValueKind.MEASURE and _converted_measure(reading, claim.unit, numbers):
+            return True
+    return False
+
+
+# Unit -> (dimension, factors to the base unit). Binary and decimal prefixes both count.
+_BYTES: dict[str, tuple[Decimal | int, ...]] = {
+    "b": (1,), "byte": (1,), "bytes": (1,), "字节": (1,), "k": (1024, 1000), "kb": (1000, 1024),
+    "kib": (1024,), "m": (1024**2, 10**6), "mb": (10**6, 1024**2), "mib": (1024**2,),
+    "g": (1024**3, 10**9), "gb": (10**9, 1024**3), "gib": (1024**3,),
+    "t": (1024**4, 10**12), "tb": (10**12, 1024**4), "tib": (1024**4,),
+}
+_MILLI = (Decimal("0.001"),)
+_SECONDS: dict[str, tuple[Decimal | int, ...]] = {
+    "ms": _MILLI, "msec": _MILLI, "millisecond": _MILLI, "milliseconds": _MILLI, "毫秒": _MILLI,
+    "s": (1,), "sec": (1,), "secs": (1,), "second": (1,), "seconds": (1,), "秒": (1,),
+    "秒钟": (1,), "segundo": (1,), "segundos": (1,), "min": (60,), "mins": (60,),
+    "minute": (60,), "minutes": (60,), "分钟": (60,), "minuto": (60,), "minutos": (60,),
+    "h": (3600,), "hr": (3600,), "hrs": (3600,), "hour": (3600,), "hours": (3600,),
+    "小时": (3600,), "hora": (3600,), "horas": (3600,), "day": (86400,), "days": (86400,),
+    "天": (86400,), "día": (86400,), "días": (86400,),
+}
+_DIMENSIONS = (_BYTES, _SECONDS)
+
+
+def _converted_measure(value: Decimal, unit: str, numbers: NumberIndex) -> bool:
+    """2 KB is grounded by a result's 2048 (bytes); 1 day by 86400 (seconds)..."""
+    key = unit.lower() if unit.lower() in _BYTES or unit.lower() in _SECONDS else unit
+    for table in _DIMENSIONS:
+        factors = table.get(key)
+        if factors is None:
+            continue
+        exponent = value.as_tuple().exponent
+        half = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
+        every = {Decimal(f) for fs in table.values() for f in fs}
+        for factor in factors:
+            low, high = (value - half) * Decimal(factor), (value + half) * Decimal(factor)
+            for other in every:   # the result's number may be in any unit of the dimension
+                ratio = Decimal(factor) / other
+                if ratio != 1 and Decimal("0.5") < ratio < 2:
+                    continue  # GB read as GiB is a different value, not a conversion
+                if numbers.any_between(low / other, high / other):
+                    return True
+    return False
+
+
+def _converted_temperature(value: Decimal, unit: str, numbers: NumberIndex) -> bool:
+    """72 °F is grounded by a result's 22 °C (and the reverse), to the nearest degree."""
+    other = (value - 32) * 5 / 9 if unit == "F" else value * 9 / 5 + 32
+    return any(abs(c - other) <= Decimal("0.6") for c in numbers.near(other))

@@ -1,0 +1,185 @@
+"""Counts written "<number> <noun>" in Latin-script languages ("5 files", "tres resultados").
+
+A language module gives its :class:`LatinCountRules`: the number pattern, its
+number words, and the words that make a number not a count ("the top 3", "3
+times", "hace 2 días").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._gate import DIGIT_ENTRY, LETTER_RUN_RE
+from ._numbers import UNIT_WORDS, YEAR_MAX, YEAR_MIN, number_readings
+from ._types import RawCount
+from ._words import fold
+
+if TYPE_CHECKING:
+    from ._pack import LanguagePack
+
+LATIN_NEXT_WORD_RE = re.compile(r"\s+([A-Za-z\u00C0-\u024F][\w'’-]*)")
+
+
+def count_triggers(number_words: Iterable[str]) -> str:
+    """The gate triggers of a count pattern (see :mod:`._gate`): a digit, or the longest
+    word of each number word ("twenty-one" holds "twenty", "a dozen" holds "dozen")."""
+    tokens = {max(LETTER_RUN_RE.findall(word.lower()), key=len) for word in number_words}
+    return " ".join([DIGIT_ENTRY, *sorted(tokens)])
+
+
+def number_words_pattern(words: Iterable[str]) -> str:
+    """An alternation of number words as whole words, the longest preferred.
+
+    Written as a trie (``t(?:en|h(?:irt(?:een|y)|ree)|...)``): ``sre`` tries the
+    branches of an alternation one by one, so a flat list of a hundred words costs a
+    hundred checks at every word of the text, the trie a handful.
+    """
+    return r"\b(?:" + trie_pattern(words) + r")\b"
+
+
+def trie_pattern(words: Iterable[str]) -> str:
+    """A regex matching exactly ``words``, longest first, factored by common prefixes."""
+    root: dict[str, Any] = {}
+    for word in set(words):
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + emit(child) for char, child in sorted(node.items())
+                    if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body   # greedy: the longer word first
+
+    return emit(root)
+
+
+@dataclass(frozen=True, slots=True)
+class LatinCountRules:
+    """How a Latin-script language writes "<number> <noun>"."""
+
+    count_re: re.Pattern[str]            # group "num"
+    number_words: Mapping[str, int]
+    skip_before: re.Pattern[str]         # searched in the text just before the number
+    noun_first: bool                     # Spanish: noun then adjectives; English: the reverse
+    non_count: frozenset[str]
+    after_stop: frozenset[str]           # words after the noun that make it not a count
+    one_words: frozenset[str]            # "one", "un", "una": counted only after a quantifier
+    one_quantifier: re.Pattern[str]
+    irregular_plurals: frozenset[str] = frozenset()
+
+
+def parse_latin_number(text: str, words: Mapping[str, int]) -> int | None:
+    lowered = fold(text)
+    if lowered.replace(",", "").replace(".", "").isdigit():
+        readings = number_readings(lowered)
+        integral = [r for r in readings if r == r.to_integral_value()]
+        return int(integral[0]) if integral else None
+    if lowered in words:
+        return words[lowered]
+    if "-" in lowered:
+        head, _, tail = lowered.partition("-")
+        if head in words and tail in words:
+            return words[head] + words[tail]
+    return None
+
+
+def _is_plural(word: str, rules: LatinCountRules) -> bool:
+    lowered = fold(word)
+    if lowered in rules.irregular_plurals:
+        return True
+    return len(lowered) >= 3 and lowered.endswith("s") and not lowered.endswith(("ss", "us"))
+
+
+def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
+    """The pack's raw counts in ``text[start:end]``: by its own finder, else as Latin script."""
+    if pack.count_rules is None:
+        return pack.find_counts(text, pack, start, end) if pack.find_counts else []
+    return latin_counts(text, pack, pack.count_rules, start, end)
+
+
+def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: int = 0,
+                 end: int | None = None) -> list[RawCount]:
+    """"<number> <noun>" counts for English-like and Spanish-like languages."""
+    found: list[RawCount] = []
+    for match in rules.count_re.finditer(text, start, len(text) if end is None else end):
+        num_text = match.group("num")
+        value = parse_latin_number(num_text, rules.number_words)
+        if value is None:
+            continue
+        digits = num_text[0].isdigit()
+        if digits and len(num_text) == 4 and YEAR_MIN <= value <= YEAR_MAX:
+            continue
+        word_match = LATIN_NEXT_WORD_RE.match(text, match.end())
+        if word_match is None:
+            continue
+        first = fold(word_match.group(1))
+        if first in UNIT_WORDS or first in pack.stopwords:
+            continue  # "22 km/h", "3 of them": not "<number> <noun>"
+        words = [word_match.group(1)]
+        for _ in range(3):   # the noun phrase is read from the next four words at most
+            word_match = LATIN_NEXT_WORD_RE.match(text, word_match.end())
+            if word_match is None:
+                break
+            words.append(word_match.group(1))
+        before = text[max(0, match.start() - 30):match.start()]
+        if rules.skip_before.search(before):
+            continue
+        if fold(num_text) in rules.one_words and not rules.one_quantifier.search(before):
+            continue
+        head = _noun_head(words, value, rules, pack)
+        if head is None:
+            continue
+        noun_words, end_word_index = head
+        # The span ends after the noun phrase's last word.
+        span_end = match.end()
+        for word in words[:end_word_index + 1]:
+            span_end = text.index(word, span_end) + len(word)
+        found.append(RawCount(match.start(), span_end, value, " ".join(noun_words), digits))
+    return found
+
+
+def _noun_head(words: list[str], value: int, rules: LatinCountRules,
+               pack: LanguagePack) -> tuple[list[str], int] | None:
+    """The noun phrase after a number, or None when what follows is not a counted noun."""
+    if not words:
+        return None
+    first = fold(words[0])
+    if first in UNIT_WORDS or first in pack.stopwords or first in rules.non_count:
+        return None
+    if rules.noun_first:
+        if (value != 1 and not _is_plural(words[0], rules) and len(words) > 1
+                and _is_plural(words[1], rules) and fold(words[1]) not in pack.stopwords):
+            words = [words[0] + " " + words[1], *words[2:]]  # a loanword: "pull requests"
+        elif value != 1 and not _is_plural(words[0], rules):
+            return None
+        if len(words) > 1 and fold(words[1]) in rules.after_stop:
+            return None
+        head = [words[0]]
+        if len(words) > 1 and fold(words[1]) not in pack.stopwords:
+            head.append(words[1])
+        return head, 0
+    noun_phrase: list[str] = []
+    for index, word in enumerate(words[:3]):
+        folded = fold(word)
+        if folded in pack.stopwords or folded in UNIT_WORDS:
+            break
+        if folded in rules.non_count:
+            return None
+        if (folded.endswith("est") and len(folded) > 4) or folded in rules.after_stop:
+            return None  # "the 3 largest files": a selection, not a total
+        noun_phrase.append(word)
+        if value != 1 and _is_plural(word, rules):
+            following = fold(words[index + 1]) if index + 1 < len(words) else ""
+            if following in rules.after_stop:
+                return None
+            return noun_phrase, index
+    if value == 1 and noun_phrase:
+        return noun_phrase, len(noun_phrase) - 1
+    return None

@@ -1,0 +1,243 @@
+"""Claim extraction: what a reply says happened, found without model help.
+
+The reply is cut into sentences and clauses (:mod:`._segment`); claims are
+pulled out of the clauses that are not hedged, negated or general; the
+auditor then checks each against the turn's tool calls. Phrase patterns run
+over a lower-cased copy; values, paths and commands are read from the
+original text at the same offsets.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ._counts import find_counts
+from ._gate import BIT
+from ._numbers import APPROX_AFTER_RE, approx_before, number_readings
+from ._segment import ClauseFlags, segment
+from ._text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
+from ._types import (
+    AbsenceClaim,
+    Claims,
+    CountClaim,
+    RawCount,
+    ResultClaim,
+    Span,
+    ToolUseClaim,
+    UrlClaim,
+    ValueClaim,
+)
+from ._values import find_values
+from ._words import subject_keywords
+
+if TYPE_CHECKING:
+    from ._pack import LanguagePack
+
+OBJECT_WINDOW = 90
+# Where the object of "I ran / I checked ..." ends: a clause-internal break.
+OBJECT_STOP_RE = re.compile(
+    r"[:;,(.!?\n，。：；！？]|\s(?:and|but|that|which|so|because|then|where|while|to\s+see|"
+    r"to\s+check|to\s+find|y|pero|que|porque|donde|para)\s")
+
+
+def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
+    """All claims in ``text`` (receipt tokens already masked out by the caller).
+
+    Phrase patterns run over a lower-cased copy (``low``); values, paths and
+    commands are read from the original text at the same offsets.
+    """
+    url_hits = find_urls(text)
+    no_urls = mask(text, [(s, e) for s, e, _ in url_hits])
+    low = lower_same_length(no_urls)
+    clauses, spans, bits, bounds = segment(low, pack, gated)
+    starts = [c.start for c in clauses]
+
+    def scan(slot: str, source: str) -> Iterator[re.Match[str]]:
+        """Matches of the slot's pattern in the sentences its gate lets through, in order."""
+        regex = pack.patterns[slot]
+        bit = BIT[slot]
+        for (start, end), sentence_bits in zip(spans, bits, strict=True):
+            if sentence_bits & bit:
+                yield from regex.finditer(source, start, end)
+
+    def clause_at(pos: int) -> int:
+        return max(bisect_right(starts, pos) - 1, 0)
+
+    flags = ClauseFlags(low, pack, clauses, spans, bits)
+    keyword_cache: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def keywords_of(words: str) -> tuple[frozenset[str], frozenset[str]]:
+        """:func:`subject_keywords`, once per distinct wording (replies repeat themselves)."""
+        known = keyword_cache.get(words)
+        if known is None:
+            known = keyword_cache[words] = subject_keywords(words, pack)
+        return known
+
+    blocked = flags.blocked
+
+    tool_uses: list[ToolUseClaim] = []
+    results: list[ResultClaim] = []
+    attributed: set[int] = set()
+
+    for slot, is_attribution in (("tool_use", False), ("attribution", True)):
+        for match in scan(slot, low):
+            index = clause_at(match.start())
+            if blocked(index):
+                continue
+            clause_end = clauses[index].end if clauses else len(text)
+            if is_attribution:
+                subj = first_group(match, "subj")
+                region_start, region_end = match.start(), match.end()
+                words_text = subj or match.group(0)
+                object_text = ""
+            else:
+                region_start, region_end = match.start(), min(match.end() + OBJECT_WINDOW,
+                                                               clause_end)
+                stop = OBJECT_STOP_RE.search(low, match.end() + 1, region_end)
+                words_end = stop.start() if stop is not None else region_end
+                words_text = no_urls[match.end():words_end]
+                object_text = text[match.end():words_end].strip()
+            region = text[region_start:region_end]
+            command = path = url = None
+            code = CODE_SPAN_RE.search(region)
+            if code is not None and not PATH_RE.fullmatch(code.group(1).strip()):
+                command = code.group(1).strip()
+            path_match = PATH_RE.search(mask(region, [(m.start(), m.end())
+                                                      for m in CODE_SPAN_RE.finditer(region)]))
+            if path_match is not None:
+                path = path_match.group(0).rstrip(".")
+            elif code is not None and PATH_RE.fullmatch(code.group(1).strip()):
+                path = code.group(1).strip()
+            for u_start, _u_end, u in url_hits:
+                if region_start <= u_start < max(region_end, clause_end):
+                    url = u
+                    break
+            keywords, categories = keywords_of(CODE_SPAN_RE.sub(" ", words_text))
+            tool_uses.append(ToolUseClaim((match.start(), match.end()), index, keywords,
+                                          categories, command, path, url,
+                                          text[match.start():match.end()], object_text))
+            if clauses:
+                attributed.add(clauses[index].sentence)
+
+    for slot, completion in (("completion", True), ("presentation", False)):
+        for match in scan(slot, low):
+            index = clause_at(match.start())
+            if blocked(index):
+                continue
+            clause = clauses[index] if clauses else None
+            if clause is not None and completion and flags.sentence_failure(clause.sentence):
+                continue
+            clause_text = no_urls[clause.start:clause.end] if clause else no_urls
+            keywords, _ = keywords_of(clause_text)
+            first_person = bool(match.groupdict().get("fp"))
+            results.append(ResultClaim((match.start(), match.end()), index, keywords,
+                                       completion, first_person,
+                                       text[match.start():match.end()]))
+            if clause is not None and not completion:
+                attributed.add(clause.sentence)
+
+    no_code = mask(low, [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(no_urls)])
+    counts: list[CountClaim] = []
+    absences: list[AbsenceClaim] = []
+    raw_counts: list[RawCount] = []
+    for (start, end), sentence_bits in zip(spans, bits, strict=True):
+        if sentence_bits & BIT["count_pattern"]:
+            raw_counts.extend(find_counts(no_code, pack, start, end))
+    for raw in raw_counts:
+        index = clause_at(raw.start)
+        if flags.hedged(index):
+            continue
+        keywords, categories = keywords_of(raw.noun)
+        if raw.value == 0:
+            absences.append(AbsenceClaim((raw.start, raw.end), index, keywords, keywords,
+                                         text[raw.start:raw.end]))
+            continue
+        context, context_categories = keywords_of(_count_context(no_code, raw, pack))
+        counts.append(CountClaim((raw.start, raw.end), index, raw.value, raw.noun,
+                                 keywords | categories, raw.digits, text[raw.start:raw.end],
+                                 context | context_categories | keywords | categories))
+
+    for match in scan("absence", no_code):
+        index = clause_at(match.start())
+        if flags.hedged(index):
+            continue
+        subj_text = first_group(match, "subj")
+        cont_text = first_group(match, "cont")
+        subject, _ = keywords_of(subj_text) if subj_text else (frozenset(), None)
+        if cont_text:
+            container, _ = keywords_of(cont_text)
+        elif clauses:
+            container, _ = keywords_of(no_code[clauses[index].start:clauses[index].end])
+        else:
+            container = subject
+        selective = False
+        if clauses:
+            s_start, s_end = bounds[clauses[index].sentence]
+            selective = bool(pack.contrast is not None
+                             and pack.contrast.search(no_code, s_start, s_end)) or any(
+                s_start <= c.span[0] < s_end for c in counts)
+        absences.append(AbsenceClaim((match.start(), match.end()), index, subject,
+                                     container | subject, text[match.start():match.end()],
+                                     selective))
+
+    values: list[ValueClaim] = []
+    for start, end, kind, raw_value, extra in find_values(no_urls, low):
+        index = clause_at(start)
+        if flags.hedged(index) or flags.general(index):
+            continue
+        approx = bool(approx_before(low[max(0, start - 16):start])
+                      or APPROX_AFTER_RE.match(no_urls[end:end + 3]))
+        num = extra.get("num")
+        numbers = number_readings(num) if isinstance(num, str) else ()
+        date = extra.get("date")
+        values.append(ValueClaim(
+            span=(start, end), clause=index, kind=kind, raw=raw_value, numbers=numbers,
+            unit=str(extra.get("unit", "")), key=str(extra.get("key", "")),
+            date=date if isinstance(date, tuple) else None, approx=approx))
+
+    urls: list[UrlClaim] = []
+    code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]
+    for start, end, url in url_hits:
+        index = clause_at(start)
+        if flags.hedged(index):
+            continue
+        if _overlaps(code_spans, start, end):
+            continue  # a URL inside a quoted command is part of the command, not a source
+        urls.append(UrlClaim((start, end), index, url, normalise_url(url)))
+
+    return Claims(
+        language=pack.code, clauses=tuple(clauses), tool_uses=tuple(tool_uses),
+        results=tuple(results), counts=tuple(counts), absences=tuple(absences),
+        values=tuple(values), urls=tuple(urls),
+        attributed_sentences=frozenset(attributed), sentence_bounds=tuple(bounds),
+        failure_flags=flags)
+
+
+_CONTEXT_AFTER_RE = re.compile(r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}")
+_CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
+
+
+def _overlaps(spans: list[Span], start: int, end: int) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
+    """The counted noun with its neighbours: "4 tests failed" -> "tests failed" and the word
+    before it."""
+    if pack.cjk:
+        return text[max(0, raw.start - 4):raw.end]
+    after = _CONTEXT_AFTER_RE.match(text, raw.end)
+    before = _CONTEXT_BEFORE_RE.search(text, max(0, raw.start - 30), raw.start)
+    pieces = [before.group(1) if before else "", raw.noun, after.group(0) if after else ""]
+    return " ".join(pieces)
+
+
+def first_group(match: re.Match[str], prefix: str) -> str:
+    """The first non-empty named group whose name starts with ``prefix`` (``subj``, ``subj2``)."""
+    for name, value in match.groupdict().items():
+        if value and name.startswith(prefix):
+            return value
+    return ""

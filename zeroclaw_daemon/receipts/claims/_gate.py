@@ -1,0 +1,122 @@
+"""Sentence gates: which phrase patterns a sentence can match, told by its words.
+
+Running every phrase pattern over every sentence of a long reply is most of the
+audit's cost, so each language pack declares, per pattern, its *trigger words*:
+words such that every match of the pattern contains one of them. A sentence is
+scanned with a pattern only when one of its triggers is in it. The triggers are
+written beside the patterns in each language module (``TRIGGERS``), as one string
+per pattern of space-separated entries:
+
+- ``word``: the whole word (a run of Latin letters, compared lower-cased);
+- ``prefix*``: any word beginning with ``prefix``;
+- ``#``: any digit;
+- for a CJK pack, every other entry is a substring (Chinese has no word breaks);
+- an empty string: the pattern has no trigger and runs on every sentence.
+
+A missing trigger would silently drop matches, so ``tests/test_audit_gates.py``
+checks, over the scenario corpus and generated text, that every match of every
+pattern lies in a sentence its gate opens, and that gated and ungated extraction
+agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+
+from ._types import Span
+
+# The patterns a pack gates, in bit order ("count_pattern" is what its count finder scans).
+GATED_SLOTS = ("hedge", "negated", "general", "failure", "tool_use", "attribution",
+               "completion", "presentation", "absence", "count_pattern")
+BIT = {name: 1 << index for index, name in enumerate(GATED_SLOTS)}
+ALL_BITS = (1 << len(GATED_SLOTS)) - 1
+# Words as the gates see them: runs of Latin letters (every trigger is one). Narrower
+# than "any letter", so a token may be cut short by a letter of another script: that
+# only opens a gate more often, never less, and the class is about twice as fast.
+LETTER_RUN_RE = re.compile(r"[a-z\u00c0-\u024f]+")
+DIGIT_RE = re.compile(r"\d")
+DIGIT_ENTRY = "#"
+PREFIX_MARK = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """Pattern bits keyed by trigger, for one language pack."""
+
+    words: Mapping[str, int]
+    prefixes: Mapping[str, int]
+    substrings: tuple[tuple[str, int], ...]
+    digit: int
+    always: int
+    prefix_lengths: tuple[int, ...] = ()   # the lengths of the prefixes, ascending
+    heads: frozenset[str] = frozenset()     # their first letters
+
+    @classmethod
+    def from_triggers(cls, triggers: Mapping[str, str], cjk: bool) -> Gate:
+        """The gate for a pack's ``TRIGGERS`` table (format in the module docstring)."""
+        unknown = set(triggers) - set(GATED_SLOTS)
+        if unknown:
+            raise ValueError(f"triggers for unknown patterns: {sorted(unknown)}")
+        words: dict[str, int] = {}
+        prefixes: dict[str, int] = {}
+        substrings: dict[str, int] = {}
+        digit = always = 0
+        for slot, bit in BIT.items():
+            entries = triggers.get(slot, "").split()
+            if not entries:
+                always |= bit
+            for entry in entries:
+                if entry == DIGIT_ENTRY:
+                    digit |= bit
+                    continue
+                table = substrings if cjk else words
+                if not cjk and entry.endswith(PREFIX_MARK):
+                    table, entry = prefixes, entry[:-1]
+                if not cjk and not LETTER_RUN_RE.fullmatch(entry):
+                    raise ValueError(f"trigger {entry!r} of {slot} is not one lower-case word")
+                table[entry] = table.get(entry, 0) | bit
+        return cls(words, prefixes, tuple(substrings.items()), digit, always,
+                   tuple(sorted({len(p) for p in prefixes})), frozenset(p[:1] for p in prefixes))
+
+    def token_bits(self, token: str) -> int:
+        """The patterns a word opens: as itself, and by every prefix it begins with."""
+        bits = self.words.get(token, 0)
+        if token[:1] in self.heads:
+            prefixes = self.prefixes
+            for length in self.prefix_lengths:
+                if length > len(token):
+                    break
+                bits |= prefixes.get(token[:length], 0)
+        return bits
+
+    def sentence_bits(self, low: str, spans: Sequence[Span]) -> list[int]:
+        """Which patterns each sentence of ``low`` (lower-cased text) must be scanned with."""
+        digit = self.digit
+        if self.substrings:
+            present = [(s, b) for s, b in self.substrings if s in low]
+            out: list[int] = []
+            for start, end in spans:
+                piece = low[start:end]
+                bits = self.always
+                for sub, bit in present:
+                    if bit & ~bits and sub in piece:   # some of its patterns are not yet on
+                        bits |= bit
+                if digit and DIGIT_RE.search(low, start, end):
+                    bits |= digit
+                out.append(bits)
+            return out
+        # Words of every sentence first, then each distinct word looked up once.
+        findall = LETTER_RUN_RE.findall
+        tokens = [findall(low, start, end) for start, end in spans]
+        table = {token: self.token_bits(token) for token in set().union(*tokens)}
+        lookup = table.__getitem__
+        out = [reduce(or_, map(lookup, words), self.always) for words in tokens]
+        if digit:
+            search = DIGIT_RE.search
+            out = [bits | digit if search(low, start, end) else bits
+                   for bits, (start, end) in zip(out, spans, strict=True)]
+        return out

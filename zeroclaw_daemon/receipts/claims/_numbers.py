@@ -1,0 +1,192 @@
+"""Numbers, units and dates, read the same way in replies and in tool results.
+
+:func:`number_readings` gives every value a run of digits may stand for
+(``1,234`` is 1234, or 1.234 in Spanish); :func:`find_dates` finds dates in
+ISO, English, Chinese and Spanish spellings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal, InvalidOperation
+
+from ._text import lower_same_length
+from ._types import Span
+from ._words import fold
+
+_NUM = r"[-−]?\d+(?:[.,]\d+)*"
+_UNIT_WORDS = (
+    r"ms|msec|milliseconds?|µs|us|ns|secs?|seconds?|s|mins?|minutes?|h|hrs?|hours?|days?|"
+    r"weeks?|months?|years?|KiB|MiB|GiB|TiB|KB|MB|GB|TB|PB|kB|bytes?|Kbps|Mbps|Gbps|"
+    r"km/h|kph|mph|km|cm|mm|kg|lbs?|req/s|reqs?/s|rps|qps|ops/s|tps|Hz|kHz|MHz|GHz|kW|kWh|"
+    r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
+    r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros"
+)
+UNIT_WORDS = frozenset(
+    fold(u) for u in _UNIT_WORDS.replace("?", "").split("|") if u.isascii()
+) | frozenset({"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days",
+               "week", "weeks", "month", "months", "year", "years", "percent", "degrees",
+               "degree", "dollars", "euros", "cents", "pesos", "bytes", "grados",
+               "segundos", "minutos", "horas", "dias", "semanas", "meses", "anos",
+               "milliseconds", "millisecond", "ms", "gb", "mb", "kb", "tb"})
+
+MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+              "dec")
+_MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+              "septiembre", "octubre", "noviembre", "diciembre")
+_MONTH_EN_RE = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+                r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+
+DATE_ISO_RE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/](?P<m>\d{1,2})[-/](?P<d>\d{1,2})(?!\d)")
+DATE_EN_RE = re.compile(
+    _MONTH_EN_RE + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(?P<y>\d{4}))?\b"
+    r"|(?<!\d)(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_EN_RE.replace("mon", "mon2")
+    + r"\.?(?:,?\s+(?P<y2>\d{4}))?\b")
+DATE_ZH_RE = re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
+DATE_ES_RE = re.compile(
+    r"(?<!\d)(?P<d>\d{1,2})\s+de\s+(?P<mon>" + "|".join(_MONTHS_ES) + r"|setiembre)"
+    r"(?:\s+(?:de|del)\s+(?P<y>\d{4}))?")
+TIME_RE = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?![\d:])")
+HASH_RE = re.compile(r"(?<![\w-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}(?![\w-])")
+VERSION_RE = re.compile(
+    r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?![\w.]|\.\d)"
+    r"|(?<![\w.])v\d+(?:\.\d+)*(?![\w.]|\.\d)")
+TEMPERATURE_RE = re.compile(
+    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?:°\s?(?P<u>[CFcf])?|℃|℉|(?:degrees?|grados?)"
+    r"(?:\s(?:Celsius|Fahrenheit|centígrados|C|F)\b)?|摄氏度|华氏度|度)")
+PERCENT_RE = re.compile(
+    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?:%|％|percent\b|per\s?cent\b|por\s?ciento\b)"
+    r"|百分之\s?(?P<num2>" + _NUM + r")")
+CURRENCY_RE = re.compile(
+    r"(?:US\$|R\$|[$€£¥￥])\s?(?P<num>" + _NUM.replace("[-−]?", "") + r")(?:\s?[kKmM](?!\w))?"
+    r"|(?<![\w.,])(?P<num2>" + _NUM + r")\s?(?:€|USD\b|EUR\b|GBP\b|JPY\b|CNY\b|RMB\b|MXN\b|"
+    r"元|美元|欧元|块钱|dólares\b|euros\b|pesos\b|dollars\b)")
+MEASURE_RE = re.compile(
+    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r")(?![\w/])")
+GROUPED_RE = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w]|[.,]\d)"
+                        r"|(?<![\w.,])\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![\w]|[.,]\d)")
+DECIMAL_RE = re.compile(r"(?<![\w.,#-])[-−]?\d+[.,]\d+(?![\w]|[.,]\d)")
+BARE_INT_RE = re.compile(r"(?<![\w.,#/:@-])\d{3,}(?![\w.,:/@-]|[.,]\d)")
+# Words that make the value after them approximate. Tested with ``str.endswith`` on the text
+# before the value (stripped), which is much cheaper than a regex search ending in ``$``.
+APPROX_ENDINGS = ("about", "around", "roughly", "approximately", "approx", "approx.", "nearly",
+                  "almost", "~", "≈", "约", "大约", "大概", "差不多", "unos", "unas",
+                  "aproximadamente", "casi")
+APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"))   # two words, any space between
+
+
+def approx_before(text: str) -> bool:
+    """Whether ``text`` (lower-cased) ends with a word saying "about", before any spaces."""
+    tail = text.rstrip()
+    if tail.endswith(APPROX_ENDINGS):
+        return True
+    for first, second in APPROX_PAIRS:
+        if tail.endswith(second):
+            head = tail[:-len(second)]
+            if head[-1:].isspace() and head.rstrip().endswith(first):
+                return True
+    return False
+
+
+APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|多)")
+DIGIT_RUN_RE = re.compile(r"\d+")
+# The word before a day ("Sept. 5"): ``[A-Za-z]{3,9}\.?\s+`` ending at the digit, matched on
+# the 14 characters before it reversed (one anchored match instead of a search).
+WORD_BEFORE_REVERSED_RE = re.compile(r"\s+\.?[A-Za-z]{3,9}")
+HAYSTACK_NUMBER_RE = re.compile(r"-?\d+(?:[.,]\d+)*")
+YEAR_MIN, YEAR_MAX = 1900, 2100
+
+
+def number_readings(raw: str) -> tuple[Decimal, ...]:
+    """Every value the digits may stand for: ``1,234`` -> 1234 (and 1.234 in Spanish)."""
+    text = raw.replace("−", "-").strip()
+    sign = ""
+    if text.startswith("-"):
+        sign, text = "-", text[1:]
+    if not text:
+        return ()
+    readings: list[str] = []
+    has_comma, has_dot = "," in text, "." in text
+    if not has_comma and not has_dot:
+        readings.append(text)
+    elif has_comma and has_dot:
+        if text.rfind(",") > text.rfind("."):      # 1.234,5 (Spanish)
+            readings.append(text.replace(".", "").replace(",", "."))
+        else:                                        # 1,234.5
+            readings.append(text.replace(",", ""))
+    else:
+        sep = "," if has_comma else "."
+        groups = text.split(sep)
+        if all(len(g) == 3 for g in groups[1:]):
+            readings.append("".join(groups))         # thousands
+        if len(groups) == 2:
+            readings.append(groups[0] + "." + groups[1])  # decimal point or comma
+    out: list[Decimal] = []
+    for reading in readings:
+        try:
+            out.append(Decimal(sign + reading))
+        except InvalidOperation:
+            continue
+    return tuple(out)
+
+
+def month_number(name: str) -> int | None:
+    lowered = fold(name)
+    if lowered.startswith("setiembre"):
+        return 9
+    if lowered in _MONTHS_ES:
+        return _MONTHS_ES.index(lowered) + 1
+    prefix = lowered[:3]
+    return MONTHS_EN.index(prefix) + 1 if prefix in MONTHS_EN else None
+
+
+def digit_windows(text: str, before: int = 20, after: int = 28) -> list[Span]:
+    """Merged windows around every run of digits: every value lies inside one."""
+    windows: list[Span] = []
+    for match in DIGIT_RUN_RE.finditer(text):
+        lo, hi = max(0, match.start() - before), min(len(text), match.end() + after)
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(windows[-1][1], hi))
+        else:
+            windows.append((lo, hi))
+    return windows
+
+
+def find_dates(text: str, windows: Sequence[Span] | None = None,
+               lowered: str | None = None
+               ) -> list[tuple[int, int, tuple[int | None, int, int]]]:
+    """Dates in any supported spelling, as (start, end, (year or None, month, day))."""
+    found: list[tuple[int, int, tuple[int | None, int, int]]] = []
+    spans = digit_windows(text) if windows is None else windows
+    low = lower_same_length(text) if lowered is None else lowered
+
+    def each(regex: re.Pattern[str], source: str) -> Iterator[re.Match[str]]:
+        for lo, hi in spans:
+            yield from regex.finditer(source, lo, hi)
+
+    for match in each(DATE_ISO_RE, text):
+        month, day = int(match.group("m")), int(match.group("d"))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            found.append((match.start(), match.end(), (int(match.group("y")), month, day)))
+    for match in each(DATE_EN_RE, low):
+        mon = match.group("mon") or match.group("mon2")
+        day_text = match.group("d") or match.group("d2")
+        year_text = match.group("y") or match.group("y2")
+        named_month = month_number(mon) if mon else None
+        if named_month is None or not day_text or not 1 <= int(day_text) <= 31:
+            continue
+        found.append((match.start(), match.end(),
+                      (int(year_text) if year_text else None, named_month, int(day_text))))
+    for match in each(DATE_ZH_RE, text):
+        month, day = int(match.group("m")), int(match.group("d"))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            year = int(match.group("y")) if match.group("y") else None
+            found.append((match.start(), match.end(), (year, month, day)))
+    for match in each(DATE_ES_RE, low):
+        spanish_month = month_number(match.group("mon"))
+        day = int(match.group("d"))
+        if spanish_month is not None and 1 <= day <= 31:
+            year = int(match.group("y")) if match.group("y") else None
+            found.append((match.start(), match.end(), (year, spanish_month, day)))
+    return found

@@ -1,0 +1,70 @@
+"""A language pack: one language's tables, and how a language module turns into one.
+
+A language module is data plus the few functions only its language needs. It
+defines, at module level, the upper-case tables named in :data:`PATTERN_SLOTS`
+(each a compiled :func:`~._text.phrase`), ``STOPWORDS``, ``GENERIC_WORDS``,
+``SYNONYMS``, ``TRIGGERS`` (see :mod:`._gate`), optionally ``SYNONYM_RE`` and
+``CONTRAST``, and how it counts: ``COUNT_RULES`` (Latin-script "<number>
+<noun>", read by :func:`._counts.latin_counts`) or ``COUNT_RE`` with a
+``find_counts`` function; then ends with ``PACK = build_pack("xx", globals())``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._gate import Gate
+from ._types import RawCount
+
+if TYPE_CHECKING:
+    from ._counts import LatinCountRules
+
+# Pattern contracts: ``attribution`` may capture ``subj`` (the named source);
+# ``completion`` captures ``fp`` when first person; ``absence`` may capture
+# ``subj`` (what is absent) and ``cont`` (where).
+PATTERN_SLOTS = ("sentence_end", "clause_break", "question", "conditional", "hedge", "negated",
+                 "general", "failure", "tool_use", "attribution", "completion", "presentation",
+                 "absence")
+
+CountFinder = Callable[[str, "LanguagePack", int, int], list[RawCount]]
+
+
+@dataclass(frozen=True, slots=True)
+class LanguagePack:
+    """One language's tables. Every pattern is compiled at import of its module."""
+
+    code: str
+    patterns: Mapping[str, re.Pattern[str]]   # one per name in PATTERN_SLOTS
+    stopwords: frozenset[str]
+    generic_words: frozenset[str]
+    synonyms: Mapping[str, tuple[str, ...]]
+    gate: Gate
+    count_pattern: re.Pattern[str]             # what the count finder scans with
+    count_rules: LatinCountRules | None = None
+    find_counts: CountFinder | None = None     # when the language does not count like Latin
+    synonym_re: re.Pattern[str] | None = None
+    cjk: bool = False
+    contrast: re.Pattern[str] | None = None    # "but", "only": an absence beside a presence
+
+
+def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
+    """The pack of a language module's tables (usually its ``globals()``)."""
+    rules: LatinCountRules | None = tables.get("COUNT_RULES")
+    count_pattern = rules.count_re if rules is not None else tables["COUNT_RE"]
+    return LanguagePack(
+        code=code,
+        patterns={slot: tables[slot.upper()] for slot in PATTERN_SLOTS},
+        stopwords=tables["STOPWORDS"],
+        generic_words=tables["GENERIC_WORDS"],
+        synonyms=tables["SYNONYMS"],
+        gate=Gate.from_triggers(tables["TRIGGERS"], cjk),
+        count_pattern=count_pattern,
+        count_rules=rules,
+        find_counts=None if rules is not None else tables["find_counts"],
+        synonym_re=tables.get("SYNONYM_RE"),
+        cjk=cjk,
+        contrast=tables.get("CONTRAST"),
+    )

@@ -1,0 +1,137 @@
+"""Cutting a reply into sentences and clauses, and what each clause does (offer, deny...).
+
+A clause is *hedged* (offer, suggestion, question, conditional), *negated*
+("I didn't run"), *general* ("typically") or its sentence *reports failure*,
+so the auditor never mistakes "I can run ``git log`` if you like" for a claim
+that it ran.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ._gate import ALL_BITS, BIT
+from ._types import Clause, Span
+
+if TYPE_CHECKING:
+    from ._pack import LanguagePack
+
+
+def sentence_spans(text: str, pack: LanguagePack) -> list[Span]:
+    """The sentences of ``text``: each runs to the end of its ``sentence_end`` match."""
+    spans: list[Span] = []
+    last = 0
+    for match in pack.patterns["sentence_end"].finditer(text):
+        if match.end() > last:
+            spans.append((last, match.end()))
+            last = match.end()
+    if last < len(text):
+        spans.append((last, len(text)))
+    return spans
+
+
+def segment(text: str, pack: LanguagePack, gated: bool = True
+            ) -> tuple[list[Clause], list[Span], list[int], list[Span]]:
+    """Clauses, sentences, each sentence's gate bits, and each sentence's bounds (its first
+    clause's start to its last clause's end). ``text`` is lower-cased."""
+    clauses: list[Clause] = []
+    bounds: list[Span] = []
+    spans = sentence_spans(text, pack)
+    if gated and pack.gate is not None:
+        bits = pack.gate.sentence_bits(text, spans)
+    else:
+        bits = [ALL_BITS] * len(spans)
+    breaks = [m.start() for m in pack.patterns["clause_break"].finditer(text)]
+    position = 0
+    append = clauses.append
+    for index, (s_start, s_end) in enumerate(spans):
+        first = len(clauses)
+        c_start = s_start
+        while position < len(breaks) and breaks[position] < s_end:
+            cut = breaks[position]
+            position += 1
+            if cut <= s_start:
+                continue
+            if not text[c_start:cut].isspace() and c_start < cut:
+                append(Clause(c_start, cut, index))
+            c_start = cut
+        if c_start < s_end and not text[c_start:s_end].isspace():
+            append(Clause(c_start, s_end, index))
+        if len(clauses) > first:
+            bounds.append((clauses[first].start, clauses[-1].end))
+        else:
+            bounds.append((s_start, s_start))
+    return clauses, spans, bits, bounds
+
+
+class ClauseFlags:
+    """Hedged / negated / general / failure, per clause, computed on first use.
+
+    A clause is *hedged* when its sentence is a question or opens with a
+    conditional, or its own words offer, suggest or suppose; *negated* when it
+    says an action was not done; *general* when it speaks of what usually
+    holds; a sentence *reports failure* when it says a call failed.
+    """
+
+    def __init__(self, text: str, pack: LanguagePack, clauses: Sequence[Clause],
+                 spans: Sequence[Span], bits: Sequence[int]) -> None:
+        self.text, self.pack, self.clauses, self.spans, self.bits = text, pack, clauses, spans, bits
+        self._hedged: dict[int, bool] = {}
+        self._sentence_hedged: dict[int, bool] = {}
+        self._sentence_failure: dict[int, bool] = {}
+        self._searched: dict[tuple[str, int], bool] = {}
+
+    def _search(self, slot: str, index: int) -> bool:
+        """Whether the clause matches the slot's pattern (asked again for each claim in it)."""
+        key = (slot, index)
+        known = self._searched.get(key)
+        if known is None:
+            clause = self.clauses[index]
+            known = bool(self.bits[clause.sentence] & BIT[slot]) and self.pack.patterns[
+                slot].search(self.text, clause.start, clause.end) is not None
+            self._searched[key] = known
+        return known
+
+    def sentence_hedged(self, sentence: int) -> bool:
+        known = self._sentence_hedged.get(sentence)
+        if known is None:
+            start, end = self.spans[sentence]
+            piece = self.text[start:end]
+            patterns = self.pack.patterns
+            known = bool(patterns["question"].search(piece)
+                         or patterns["conditional"].match(piece))
+            self._sentence_hedged[sentence] = known
+        return known
+
+    def hedged(self, index: int) -> bool:
+        if not self.clauses:
+            return False
+        known = self._hedged.get(index)
+        if known is None:
+            known = self.sentence_hedged(self.clauses[index].sentence) or self._search("hedge",
+                                                                                       index)
+            self._hedged[index] = known
+        return known
+
+    def negated(self, index: int) -> bool:
+        return bool(self.clauses) and self._search("negated", index)
+
+    def general(self, index: int) -> bool:
+        return bool(self.clauses) and self._search("general", index)
+
+    def blocked(self, index: int) -> bool:
+        """No claim of tool use or completion is made here (offer, negation, generality)."""
+        return self.hedged(index) or self.negated(index) or self.general(index)
+
+    def sentence_failure(self, sentence: int) -> bool:
+        known = self._sentence_failure.get(sentence)
+        if known is None:
+            start, end = self.spans[sentence]
+            known = bool(self.bits[sentence] & BIT["failure"]
+                         and self.pack.patterns["failure"].search(self.text, start, end))
+            self._sentence_failure[sentence] = known
+        return known
+
+    def any_failure(self) -> bool:
+        return any(self.sentence_failure(i) for i in range(len(self.spans)))
