@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -66,3 +68,15 @@ def single_error(group: BaseExceptionGroup[BaseException]) -> Exception | None:
     if len(leaves) == 1 and isinstance(leaves[0], Exception):
         return leaves[0]
     return None
+
+
+@contextmanager
+def unwrapping_single_error() -> Iterator[None]:
+    """Re-raise a task group's lone ordinary exception as itself (see :func:`single_error`)."""
+    try:
+        yield
+    except BaseExceptionGroup as group:
+        error = single_error(group)
+        if error is None:
+            raise
+        raise error from None

@@ -33,7 +33,7 @@ from anyio.abc import ByteStream, TaskGroup
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._backoff import Backoff, BackoffPolicy, single_error
+from ._backoff import Backoff, BackoffPolicy, unwrapping_single_error
 from .base import InboundMessage, MessageHandler
 
 IRC_MAX_LINE_BYTES = 512  # including the CRLF
@@ -353,7 +353,7 @@ class IrcChannel:
         self._log.info("IRC channel starting", channel=self.name, server=self._server,
                        port=self._port, tls=self._tls, nick=self._nick,
                        channels=list(self._channels))
-        try:
+        with unwrapping_single_error():
             async with anyio.create_task_group() as task_group:
                 state = _RunState(
                     handler=handler,
@@ -362,11 +362,6 @@ class IrcChannel:
                     nick=self._nick,
                 )
                 await self._stay_connected(state)
-        except BaseExceptionGroup as group:
-            error = single_error(group)
-            if error is None:
-                raise
-            raise error from None
 
     async def _stay_connected(self, state: _RunState) -> None:
         backoff = Backoff(self._backoff)

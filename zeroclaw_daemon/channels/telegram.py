@@ -28,7 +28,7 @@ from anyio.abc import TaskGroup
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._backoff import Backoff, BackoffPolicy, single_error
+from ._backoff import Backoff, BackoffPolicy, unwrapping_single_error
 from .base import InboundMessage, MessageHandler
 
 TELEGRAM_MAX_MESSAGE_LEN = 4096  # in UTF-16 code units, as Telegram counts
@@ -196,7 +196,7 @@ class TelegramChannel:
             poll_timeout_s=self._poll_timeout_s,
         )
         transport = _TokenTransport(self._token, httpx.AsyncHTTPTransport())
-        try:
+        with unwrapping_single_error():
             async with (
                 httpx.AsyncClient(transport=transport, timeout=self._http_timeout_s) as client,
                 anyio.create_task_group() as task_group,
@@ -209,11 +209,6 @@ class TelegramChannel:
                     pending=anyio.Semaphore(self._max_pending_messages),
                 )
                 await self._poll(state)
-        except BaseExceptionGroup as group:
-            error = single_error(group)
-            if error is None:
-                raise
-            raise error from None
 
     async def _poll(self, state: _RunState) -> None:
         offset: int | None = None
