@@ -43,6 +43,13 @@ TEST_SCRIPT = {
                   "[receipt: {receipt:1}]"},
         {"match": "^slow", "steps": [[{"tool": "shell", "args": {"argv": ["sleep", "2"]}}]],
          "reply": "Slept. [receipt: {receipt:1}]"},
+        # Load tests: a turn that stays in flight a while (0.3 s shell call) and earns two
+        # receipts; the reply quotes the message so each answer can be matched to its request.
+        {"match": "^load ",
+         "steps": [[{"tool": "shell", "args": {"argv": ["sleep", "0.3"]}},
+                    {"tool": "list_dir", "args": {"path": "."}}]],
+         "reply": "Answer to {user}: I listed the directory with list_dir:\n{result:2}\n\n"
+                  "[receipt: {receipt:1}] [receipt: {receipt:2}]"},
         {"match": "^very slow",
          "steps": [[{"tool": "shell", "args": {"argv": ["sleep", "30"]}}]],
          "reply": "Slept long. [receipt: {receipt:1}]"},

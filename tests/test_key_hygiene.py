@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import pickle
 from pathlib import Path
 
@@ -26,11 +27,17 @@ from zeroclaw_daemon.receipts import ReceiptScope
 
 
 def key_encodings(key: bytes) -> list[bytes]:
-    """The shapes a leaked key would take: raw, hex, base64, base64url, and the repr
-    of the bytes object."""
-    return [key, key.hex().encode(), key.hex().upper().encode(), base64.b64encode(key),
-            base64.urlsafe_b64encode(key).rstrip(b"="), repr(key).encode(),
-            repr(bytearray(key)).encode()]
+    """The shapes a leaked key would take: raw, hex (both cases, and each half on its
+    own, as a truncated log field would show it), base64 and base64url with and without
+    padding, and the repr of the bytes object (also as a JSON log line escapes it)."""
+    half = len(key) // 2
+    reprs = [repr(key), repr(bytearray(key))]
+    return [key, key.hex().encode(), key.hex().upper().encode(),
+            key[:half].hex().encode(), key[half:].hex().encode(),
+            base64.b64encode(key), base64.b64encode(key).rstrip(b"="),
+            base64.urlsafe_b64encode(key), base64.urlsafe_b64encode(key).rstrip(b"="),
+            *(text.encode() for text in reprs),
+            *(json.dumps(text)[1:-1].encode() for text in reprs)]
 
 
 def read_key(scope: ReceiptScope) -> bytes:

@@ -455,16 +455,31 @@ def disable_core_dumps() -> bool:
     return True
 
 
-def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) -> int:
-    """Run the daemon until it is stopped; the process exit code."""
-    path = Path(config_path)
-    configure_logging()
+def load_daemon_config(path: Path) -> Config:
+    """Load the config and set logging up from it; raises ConfigError (already logged).
+
+    Until the config names the log format, only warnings and errors are printed, and
+    the ZEROCLAW_LOG/RUST_LOG filter waits too: a JSON log shipper must not find
+    console lines at the top of a healthy daemon's output (a broken config has no
+    format, so its errors come out in the console format).
+    """
+    configure_logging("warn", "console", environ={})
     try:
         config = load_config(path, check_env=True)
     except ConfigError as exc:
         _log_config_error(exc, "Invalid config")
-        return EX_CONFIG
+        raise
     configure_logging(config.logging.filter, config.logging.format)
+    return config
+
+
+def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) -> int:
+    """Run the daemon until it is stopped; the process exit code."""
+    path = Path(config_path)
+    try:
+        config = load_daemon_config(path)
+    except ConfigError:
+        return EX_CONFIG
     disable_core_dumps()
     uvloop = use_uvloop and importlib.util.find_spec("uvloop") is not None
     daemon = Daemon(config, path)
