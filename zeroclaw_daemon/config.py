@@ -269,6 +269,9 @@ class GatewayConfig(_Section):
     listen: ListenAddress = "127.0.0.1:8731"
     auth_token_env: EnvVarName = ""
     max_body_bytes: Count = 1_048_576
+    # uvicorn bounds only idle keep-alive connections; these bound slow senders.
+    header_timeout_s: Seconds = 10.0
+    body_timeout_s: Seconds = 30.0
 
 
 class TelegramConfig(_Section):

@@ -12,6 +12,7 @@ that ``listen = "127.0.0.1:0"`` gives a real port we can log and report.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import hmac
@@ -30,9 +31,10 @@ from anyio.abc import TaskStatus
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..daemon.dispatch import ShuttingDownError
 from ..errors import ProviderError, ZeroclawError
@@ -94,6 +96,8 @@ class GatewaySettings:
     idempotency_cache_entries: int = 1024
     graceful_shutdown_s: int = 10
     backlog: int = 1024
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
 
     @classmethod
     def from_section(cls, section: Any, environ: Mapping[str, str] | None = None,
@@ -104,7 +108,9 @@ class GatewaySettings:
         token_env = section.auth_token_env
         token = env.get(token_env) if token_env else None
         return cls(host=host, port=port, auth_token=token or None,
-                   max_body_bytes=section.max_body_bytes)
+                   max_body_bytes=section.max_body_bytes,
+                   header_timeout_s=section.header_timeout_s,
+                   body_timeout_s=section.body_timeout_s)
 
 
 # --- request bodies ---------------------------------------------------------------------------
@@ -264,6 +270,11 @@ class GatewayApp:
                 return await endpoint(request)
             except GatewayHTTPError as exc:
                 return exc.response()
+            except ClientDisconnect:
+                # Nobody is left to read an answer, and a client hanging up is not a
+                # server fault: a debug line, not an error with a traceback.
+                get_logger(LOG_TARGET).debug("Client disconnected", path=request.url.path)
+                return Response(status_code=499)
             except Exception as exc:  # cancellation is a BaseException and passes
                 return await _internal_error(request, exc)
         return wrapped
@@ -294,11 +305,17 @@ class GatewayApp:
                                    "Content-Type must be application/json")
         # Count what really arrives too: chunked bodies carry no Content-Length.
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise GatewayHTTPError(413, "payload_too_large",
-                                       f"body over {limit} bytes", limit=limit)
+        timeout = self.settings.body_timeout_s
+        with anyio.move_on_after(timeout) as reading:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise GatewayHTTPError(413, "payload_too_large",
+                                           f"body over {limit} bytes", limit=limit)
+        if reading.cancelled_caught:
+            raise GatewayHTTPError(408, "request_timeout",
+                                   f"request body not received within {timeout:g} s",
+                                   headers={"Connection": "close"})
         try:
             value = json.loads(bytes(body), parse_constant=_reject_constant)
         except (ValueError, RecursionError) as exc:
@@ -434,6 +451,57 @@ def turn_payload(reply: OutboundReply) -> dict[str, object]:
 # --- the server -------------------------------------------------------------------------------
 
 
+class _HeaderDeadlineH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's headers.
+
+    uvicorn times out only idle keep-alive connections, and data arriving cancels
+    that timer: a client that opens a connection and sends nothing, or sends its
+    headers a byte at a time, would hold a connection (and a file descriptor)
+    forever. Each connection, and each keep-alive wait after a response, gets
+    ``header_timeout_s`` to deliver a complete request head; then it is closed.
+    """
+
+    header_timeout_s: float = 10.0
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_deadline()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._arm_header_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_header_deadline()
+        super().connection_lost(exc)
+
+    def _arm_header_deadline(self) -> None:
+        self._cancel_header_deadline()
+        self._header_deadline = self.loop.call_later(self.header_timeout_s,
+                                                     self._header_deadline_passed)
+
+    def _cancel_header_deadline(self) -> None:
+        deadline: asyncio.TimerHandle | None = getattr(self, "_header_deadline", None)
+        if deadline is not None:
+            deadline.cancel()
+
+    def _header_deadline_passed(self) -> None:
+        waiting_for_head = self.cycle is None or self.cycle.response_complete
+        if waiting_for_head and not self.transport.is_closing():
+            get_logger(LOG_TARGET).info("Closed a connection that sent no request head in time",
+                                        client=_client_text(self.client),
+                                        timeout_s=self.header_timeout_s)
+            self.transport.close()
+
+
+def _client_text(client: tuple[str, int] | None) -> str:
+    return f"{client[0]}:{client[1]}" if client else "unknown"
+
+
+def _protocol_with_header_deadline(timeout_s: float) -> type[H11Protocol]:
+    return type("HeaderDeadlineH11", (_HeaderDeadlineH11,), {"header_timeout_s": timeout_s})
+
+
 class _EmbeddedServer(uvicorn.Server):
     """uvicorn without its signal handlers, telling us when its listener is serving."""
 
@@ -510,7 +578,8 @@ class GatewayChannel:
         app = GatewayApp(settings, self.backend, handler).starlette()
         config = uvicorn.Config(
             app, log_config=None, lifespan="off", access_log=False, server_header=False,
-            http="h11", ws="none", proxy_headers=False, backlog=settings.backlog,
+            http=_protocol_with_header_deadline(settings.header_timeout_s), ws="none",
+            proxy_headers=False, backlog=settings.backlog,
             timeout_graceful_shutdown=settings.graceful_shutdown_s,
             h11_max_incomplete_event_size=64 * 1024)
         server = _EmbeddedServer(config)
