@@ -137,6 +137,8 @@ def _messages_problem(messages: Any) -> str | None:
                     return (f"{where}: unexpected `tool_use_id` found in `tool_result` blocks: "
                             f"{block.get('tool_use_id')}. Each `tool_result` block must have "
                             "a corresponding `tool_use` block in the previous message.")
+                if "is_error" in block and not isinstance(block["is_error"], bool):
+                    return f"{where}.is_error: Input should be a valid boolean"
             else:
                 return f"{where}.type: unknown content block type"
         previous_tool_uses = tool_uses

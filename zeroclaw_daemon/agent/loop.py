@@ -45,6 +45,7 @@ from zeroclaw_daemon.receipts import (
     SYSTEM_PROMPT_ADDENDUM,
     ReceiptScope,
     ToolEvent,
+    ToolStatus,
     TurnCollector,
     TurnContext,
     append_block,
@@ -249,10 +250,13 @@ class AgentRuntime:
                 return _RoundsResult(response.text, new_messages, TurnOutcome.FINAL)
             calls = _normalise_calls(response.tool_calls, turn.turn_id, round_index)
             new_messages.append(ChatMessage("assistant", response.text, tool_calls=calls))
-            texts = await self._run_calls(calls, turn, approval, channel=channel, sender=sender)
-            calls_run += len(calls)
-            new_messages.extend(ChatMessage("tool", text, tool_call_id=call.id, name=call.name)
-                                for call, text in zip(calls, texts, strict=True))
+            outcomes = await self._run_calls(calls, turn, approval, channel=channel, sender=sender)
+            # A refused call (unknown, invalid, denied) never ran: the failure reply must
+            # not tell the user it did.
+            calls_run += sum(1 for event, _ in outcomes if event.status in _STATUSES_THAT_RAN)
+            new_messages.extend(ChatMessage("tool", text, tool_call_id=call.id, name=call.name,
+                                            is_error=event.status is not ToolStatus.OK)
+                                for call, (event, text) in zip(calls, outcomes, strict=True))
         text = (f"I stopped after {self.max_tool_iterations} tool rounds without a final "
                 "answer.")
         return _RoundsResult(text, new_messages, TurnOutcome.MAX_ITERATIONS)
@@ -278,8 +282,11 @@ class AgentRuntime:
 
     async def _run_calls(self, calls: Sequence[ToolCall], turn: TurnContext,
                          approval: ApprovalHook | None, *, channel: str,
-                         sender: str) -> list[str]:
-        """Run one round's calls concurrently; collect events in the model's call order."""
+                         sender: str) -> list[tuple[ToolEvent, str]]:
+        """Run one round's calls concurrently; collect events in the model's call order.
+
+        Returns each call's event and the text the model gets for it, in call order.
+        """
         results: list[tuple[ToolEvent, str, TurnCollector] | None] = [None] * len(calls)
 
         async def run_one(index: int, call: ToolCall) -> None:
@@ -302,7 +309,7 @@ class AgentRuntime:
             async with anyio.create_task_group() as task_group:
                 for index, call in enumerate(calls):
                     task_group.start_soon(run_one, index, call)
-        texts: list[str] = []
+        outcomes: list[tuple[ToolEvent, str]] = []
         for entry in results:
             if entry is None:  # pragma: no cover - every task fills its slot or raises
                 raise RuntimeError("a tool call finished without a result")
@@ -312,8 +319,8 @@ class AgentRuntime:
             turn.collector.add(event)
             if self.observer is not None:
                 self.observer.on_tool_event(event)
-            texts.append(text)
-        return texts
+            outcomes.append((event, text))
+        return outcomes
 
     async def _finish(self, turn: TurnContext, rounds: _RoundsResult,
                       user_message: str) -> TurnResult:
@@ -435,6 +442,9 @@ class _ProviderFailed(Exception):
     def __init__(self, message: str) -> None:
         self.message = message
         super().__init__(message)
+
+
+_STATUSES_THAT_RAN = frozenset({ToolStatus.OK, ToolStatus.FAILED, ToolStatus.TIMEOUT})
 
 
 def _provider_failure_text(message: str, calls_run: int) -> str:

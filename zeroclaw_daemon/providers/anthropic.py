@@ -38,8 +38,12 @@ def _tool_input(arguments: str) -> dict[str, Any]:
 
 def _blocks(message: ChatMessage) -> tuple[str, list[dict[str, Any]]]:
     if message.role == "tool":
-        return "user", [{"type": "tool_result", "tool_use_id": message.tool_call_id or "",
-                         "content": message.content}]
+        block: dict[str, Any] = {"type": "tool_result",
+                                 "tool_use_id": message.tool_call_id or "",
+                                 "content": message.content}
+        if message.is_error:
+            block["is_error"] = True
+        return "user", [block]
     if message.role == "assistant":
         blocks: list[dict[str, Any]] = []
         # The API rejects empty text blocks.

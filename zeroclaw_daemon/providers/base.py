@@ -27,7 +27,9 @@ class ChatMessage:
     """One message of the conversation sent to the model.
 
     ``tool_calls`` is set on assistant messages that called tools;
-    ``tool_call_id`` and ``name`` on ``tool`` messages carrying a result.
+    ``tool_call_id`` and ``name`` on ``tool`` messages carrying a result;
+    ``is_error`` on a ``tool`` message whose call did not succeed (failed, timed
+    out, refused), for APIs that carry that flag beside the text.
     """
 
     role: Role
@@ -35,6 +37,7 @@ class ChatMessage:
     tool_calls: tuple[ToolCall, ...] = ()
     tool_call_id: str | None = None
     name: str | None = None
+    is_error: bool = False
 
 
 @dataclass(frozen=True, slots=True)
