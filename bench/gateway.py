@@ -164,6 +164,8 @@ def start_server(loop: str, workdir: Path, max_concurrent_turns: int,
 class PhaseResult:
     latencies_ms: list[float] = field(default_factory=list)
     errors: int = 0
+    # What each error was ("HTTP 503", "ReadError"), so a run that has any says which.
+    error_kinds: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
 
@@ -185,14 +187,15 @@ async def run_phase(base_url: str, clients: int, requests: int, max_seconds: flo
                 started = time.perf_counter()
                 try:
                     response = await make_request(client, index)
-                    ok = response.status_code == 200
-                except httpx.HTTPError:
-                    ok = False
+                    kind = None if response.status_code == 200 else f"HTTP {response.status_code}"
+                except httpx.HTTPError as exc:
+                    kind = type(exc).__name__
                 elapsed = (time.perf_counter() - started) * 1000
-                if ok:
+                if kind is None:
                     result.latencies_ms.append(elapsed)
                 else:
                     result.errors += 1
+                    result.error_kinds[kind] = result.error_kinds.get(kind, 0) + 1
 
         started = time.perf_counter()
         with anyio.move_on_after(max_seconds):
@@ -218,7 +221,8 @@ def summarise(loop: str, endpoint: str, clients: int, phase: PhaseResult) -> dic
     done = len(phase.latencies_ms)
     return {
         "bench": "gateway", "loop": loop, "endpoint": endpoint, "clients": clients,
-        "requests": done, "errors": phase.errors, "seconds": round(phase.seconds, 3),
+        "requests": done, "errors": phase.errors, "error_kinds": phase.error_kinds,
+        "seconds": round(phase.seconds, 3),
         "rps": round(done / phase.seconds, 1) if phase.seconds else 0.0,
         "p50_ms": round(percentile(phase.latencies_ms, 0.50), 2),
         "p99_ms": round(percentile(phase.latencies_ms, 0.99), 2),
