@@ -32,7 +32,6 @@ from zeroclaw_daemon.receipts import (
     parse_token,
     parse_tool_arguments,
 )
-from zeroclaw_daemon.receipts.signer import STREAM_THRESHOLD
 
 VECTOR_KEY = bytes(range(32))
 TS = 1_700_000_000
@@ -84,8 +83,8 @@ VECTORS: list[tuple[str, dict[str, Any], str, int, bytes, bytes, bytes, str]] = 
      b"x", b"{}", b"y" * 16384,
      "zc-receipt-42-MOBxRQCoLtrs2TtdI8wP0Y5M5do1w_OhkaqfVS_lxio"),
 ]
-VECTOR_IDS = ["shell", "empty", "unicode-bigint-maxts", "surrogates", "100KB", "below-stream",
-              "at-stream"]
+VECTOR_IDS = ["shell", "empty", "unicode-bigint-maxts", "surrogates", "100KB", "16KiB-less-1",
+              "16KiB"]
 
 
 @pytest.fixture
@@ -119,12 +118,6 @@ def test_fixed_vector_mac_input_and_canonical_args_bytes(
                 + frame(result_bytes) + frame(str(ts).encode("ascii")))
     assert args_bytes == canonical_args(args)
     assert expected == mac_input(tool, canonical_args(args), result, ts)
-
-
-def test_vectors_cover_both_sides_of_the_streaming_threshold() -> None:
-    """The vectors include results just below and at the size where the MAC is streamed."""
-    sizes = {len(vector[6]) for vector in VECTORS}
-    assert {STREAM_THRESHOLD - 1, STREAM_THRESHOLD} <= sizes
 
 
 # --- what ZeroClaw's own receipt tests prove ------------------------------------------------
@@ -574,3 +567,19 @@ def test_signer_rejects_wrong_key_length() -> None:
     """Keys must be exactly 32 bytes."""
     with pytest.raises(ValueError, match="32 bytes"):
         ReceiptSigner(b"short")
+
+
+def test_precomputed_args_bytes_sign_the_same_token_and_wrong_ones_never_verify() -> None:
+    """issue(args_bytes=canonical_args(args)) equals issue(args); other bytes never verify."""
+    scope = ReceiptScope(clock=lambda: TS)
+    args = {"path": "notes.txt", "limit": 3}
+    plain = scope.issue(tool="read_file", args=args, result="r", call_id="c1",
+                        conversation_id="v", turn_id="u")
+    given = scope.issue(tool="read_file", args=args, result="r", call_id="c2",
+                        conversation_id="v", turn_id="u", args_bytes=canonical_args(args))
+    wrong = scope.issue(tool="read_file", args=args, result="r", call_id="c3",
+                        conversation_id="v", turn_id="u", args_bytes=b'{"path":"other.txt"}')
+    assert plain == given
+    assert scope.verify(given, "read_file", args, "r") is True
+    assert scope.verify(wrong, "read_file", args, "r") is False
+    assert scope.verify(wrong, "read_file", {"path": "other.txt"}, "r") is True

@@ -162,7 +162,7 @@ class ReceiptMiddleware:
                                  f"{tool.name} returned {type(output).__name__}, not a result",
                                  run_started, turn, scope)
         try:
-            return self._success(call, args, output, run_started, turn, scope)
+            return self._success(call, args, args_json, output, run_started, turn, scope)
         except ReceiptError as exc:  # e.g. the scope was closed: never show it unsigned
             return self._failure(call, args, ToolStatus.FAILED,
                                  f"the result of {tool.name} was withheld because no receipt "
@@ -175,7 +175,8 @@ class ReceiptMiddleware:
             return self.default_timeout_s
         return tool.timeout_s
 
-    def _success(self, call: ToolCall, args: Mapping[str, Any], output: ToolOutput,
+    def _success(self, call: ToolCall, args: Mapping[str, Any], args_json: bytes,
+                 output: ToolOutput,
                  started: float, turn: TurnContext,
                  scope: ReceiptScope | None) -> tuple[ToolEvent, str]:
         text = truncate(output.text, self.max_result_chars)
@@ -189,7 +190,8 @@ class ReceiptMiddleware:
                 text, defanged = defang(text)
             receipt = scope.issue(tool=call.name, args=args, result=text, call_id=call.id,
                                   conversation_id=turn.conversation_id, turn_id=turn.turn_id,
-                                  urls=output.urls, result_count=count)
+                                  urls=output.urls, result_count=count,
+                                  args_bytes=args_json)
             model_text = trailer(text, receipt)
         event = ToolEvent(call_id=call.id, tool=call.name, args=args, status=ToolStatus.OK,
                           result=text, receipt=receipt, urls=tuple(output.urls),

@@ -75,10 +75,14 @@ class ReceiptScope:
 
     def issue(self, *, tool: str, args: Mapping[str, Any], result: str, call_id: str,
               conversation_id: str, turn_id: str, urls: Sequence[str] = (),
-              result_count: int | None = None, timestamp: int | None = None) -> str:
-        """Sign ``result`` for this call, record it in the ledger, return the token."""
+              result_count: int | None = None, timestamp: int | None = None,
+              args_bytes: bytes | None = None) -> str:
+        """Sign ``result`` for this call, record it in the ledger, return the token.
+
+        ``args_bytes``: ``canonical_args(args)``, when the caller already has it.
+        """
         ts = int(self._clock()) if timestamp is None else timestamp
-        token = self._signer.sign(tool, args, result, ts)
+        token = self._signer.sign(tool, args, result, ts, args_bytes=args_bytes)
         count = count_items(result) if result_count is None else result_count
         self.ledger.add(LedgerRecord(token, tool, call_id, conversation_id, turn_id, ts,
                                      sha256_hex(result), count, tuple(urls)))

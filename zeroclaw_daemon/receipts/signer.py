@@ -27,12 +27,6 @@ from .tokens import format_token, parse_token
 
 DOMAIN = b"zc-receipt/v1\x00"
 KEY_SIZE = 32
-# Results at least this long are fed to the MAC frame by frame instead of
-# being joined into one message first: the join is a second full copy of the
-# result, and a fresh megabyte buffer can also cost page faults (bench/receipts.py,
-# 1 MiB: sign/raw-HMAC 1.11 -> 1.06; loops that churn big buffers showed 2.5).
-# Below it, one hmac.digest call is cheaper than an HMAC object.
-STREAM_THRESHOLD = 16 * 1024
 _CONTAINERS = (dict, list, tuple)
 # Exactly json.dumps(args, sort_keys=True, separators=(",", ":"),
 # ensure_ascii=False, allow_nan=False), minus building an encoder per call
@@ -125,6 +119,8 @@ def _length(data: bytes) -> bytes:
 
 
 def _timestamp_bytes(timestamp: int) -> bytes:
+    if type(timestamp) is int:
+        return str(timestamp).encode("ascii")
     # bool is an int, but str(True) is "True": it would sign a token that
     # can never be spelled or parsed.
     if isinstance(timestamp, bool) or not isinstance(timestamp, int):
@@ -150,19 +146,20 @@ def mac_input(tool: str, args_bytes: bytes, result: str, timestamp: int) -> byte
 class ReceiptSigner:
     """Signs and verifies receipts with a key that never leaves this object.
 
-    The key lives in one ``bytearray`` so that :meth:`close` can overwrite it.
+    The key lives in one ``bytearray`` so that :meth:`close` can overwrite it,
+    and in a keyed HMAC object (OpenSSL's copy, freed by :meth:`close`).
     That is best effort: CPython may have copied the bytes before (for example
     inside ``secrets``), and nothing in pure Python can reach those copies.
     """
 
-    __slots__ = ("__key", "_closed")
+    __slots__ = ("__key", "__mac")
 
     def __init__(self, key: bytes | None = None) -> None:
         raw = secrets.token_bytes(KEY_SIZE) if key is None else key
         if len(raw) != KEY_SIZE:
             raise ValueError(f"receipt key must be {KEY_SIZE} bytes")
         self.__key = bytearray(raw)
-        self._closed = False
+        self.__mac: hmac.HMAC | None = hmac.new(self.__key, digestmod="sha256")
 
     def __repr__(self) -> str:
         return f"<ReceiptSigner {'closed' if self.closed else 'open'}>"
@@ -183,35 +180,40 @@ class ReceiptSigner:
 
     @property
     def closed(self) -> bool:
-        return self._closed
+        return self.__mac is None
 
-    def digest(self, tool: str, args: Mapping[str, Any], result: str, timestamp: int) -> bytes:
-        """HMAC-SHA256 over the framed fields (the bytes of :func:`mac_input`)."""
-        if self.closed:
+    def digest(self, tool: str, args: Mapping[str, Any], result: str, timestamp: int, *,
+               args_bytes: bytes | None = None) -> bytes:
+        """HMAC-SHA256 over the framed fields (the bytes of :func:`mac_input`).
+
+        ``args_bytes`` is ``canonical_args(args)`` when the caller already has
+        it (the middleware canonicalises before anything runs); other bytes
+        give a digest that :meth:`verify` will never accept for ``args``.
+        """
+        mac = self.__mac
+        if mac is None:
             raise SignerClosedError()
-        args_bytes = canonical_args(args)
+        if args_bytes is None:
+            args_bytes = canonical_args(args)
         ts_bytes = _timestamp_bytes(timestamp)
         tool_bytes = tool.encode("utf-8", "surrogatepass")
         result_bytes = result.encode("utf-8", "surrogatepass")
-        if len(result_bytes) < STREAM_THRESHOLD:
-            message = b"".join((
-                DOMAIN,
-                len(tool_bytes).to_bytes(8, "big"), tool_bytes,
-                len(args_bytes).to_bytes(8, "big"), args_bytes,
-                len(result_bytes).to_bytes(8, "big"), result_bytes,
-                len(ts_bytes).to_bytes(8, "big"), ts_bytes,
-            ))
-            return hmac.digest(self.__key, message, "sha256")
-        mac = hmac.new(self.__key, _head(tool_bytes, args_bytes, result_bytes), "sha256")
+        # Copying a keyed HMAC skips the key schedule on every call. Fed through
+        # update(), hashlib keeps the GIL for pieces under 2 KiB, where one-shot
+        # hmac.digest() always drops it: with tool worker threads about, getting
+        # it back can cost more than hashing a short result. The result is fed
+        # on its own so a long one is never copied into a joined message.
+        mac = mac.copy()
+        mac.update(_head(tool_bytes, args_bytes, result_bytes))
         mac.update(result_bytes)
         mac.update(_length(ts_bytes) + ts_bytes)
         return mac.digest()
 
     def sign(self, tool: str, args: Mapping[str, Any], result: str,
-             timestamp: int | None = None) -> str:
-        """A receipt token for this exact call and result."""
+             timestamp: int | None = None, *, args_bytes: bytes | None = None) -> str:
+        """A receipt token for this exact call and result (``args_bytes`` as in :meth:`digest`)."""
         ts = int(time.time()) if timestamp is None else timestamp
-        return format_token(ts, self.digest(tool, args, result, ts))
+        return format_token(ts, self.digest(tool, args, result, ts, args_bytes=args_bytes))
 
     def verify(self, token: str, tool: str, args: Mapping[str, Any], result: str) -> bool:
         """True exactly when ``token`` is this key's receipt for these fields."""
@@ -229,4 +231,5 @@ class ReceiptSigner:
         key = self.__key
         for index in range(len(key)):
             key[index] = 0
-        self._closed = True
+        # Freeing the keyed HMAC lets OpenSSL cleanse its key-derived state.
+        self.__mac = None

@@ -20,6 +20,7 @@ DIGEST_CHARS = 43
 # holds 4 real bits and 2 zero bits: only these 16 characters are canonical.
 CANONICAL_LAST = frozenset("AEIMQUYcgkosw048")
 MAX_TIMESTAMP_DIGITS = 20
+MAX_TIMESTAMP = 10**MAX_TIMESTAMP_DIGITS  # exclusive
 
 TOKEN_RE = re.compile(r"zc-receipt-(0|[1-9][0-9]{0,19})-([A-Za-z0-9_-]{43})")
 # Anything that starts like a receipt is "receipt-like"; the defanged spelling
@@ -55,11 +56,13 @@ def encode_digest(digest: bytes) -> str:
 
 def format_token(timestamp: int, digest: bytes) -> str:
     """Spell a token. ``timestamp`` is whole epoch seconds, ``digest`` 32 bytes."""
-    if isinstance(timestamp, bool) or not isinstance(timestamp, int):
-        # str(True) or str(1.5) would spell a token that parse_token rejects.
-        raise TypeError(f"timestamp must be an int (epoch seconds), not {type(timestamp).__name__}")
-    timestamp = int(timestamp)
-    if timestamp < 0 or len(str(timestamp)) > MAX_TIMESTAMP_DIGITS:
+    if type(timestamp) is not int:
+        if isinstance(timestamp, bool) or not isinstance(timestamp, int):
+            # str(True) or str(1.5) would spell a token that parse_token rejects.
+            raise TypeError("timestamp must be an int (epoch seconds), "
+                            f"not {type(timestamp).__name__}")
+        timestamp = int(timestamp)
+    if not 0 <= timestamp < MAX_TIMESTAMP:
         raise ValueError("timestamp must be a non-negative integer of at most 20 digits")
     if len(digest) != DIGEST_SIZE:
         raise ValueError(f"digest must be {DIGEST_SIZE} bytes")
