@@ -33,6 +33,7 @@ from pathlib import Path
 import anyio
 
 from zeroclaw_daemon.agent.audit_bench import load_scenarios, percentile, play_calls, substitute
+from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.audit import audit_reply
 
@@ -137,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     rounds = args.rounds or (5 if args.short else 40)
+    # The scenarios' failed and denied calls would each log a WARN line; only JSON is wanted.
+    configure_logging("error")
 
     files = sorted(DATA.glob("audit-*.jsonl"))
     if SAMPLE.exists():
