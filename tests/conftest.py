@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from zeroclaw_daemon.logs import reset_logging
+from zeroclaw_daemon.logs import configure_logging, reset_logging
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,3 +30,16 @@ def clean_logging() -> Iterator[None]:
     """Put logging back to its unconfigured state after a test that configures it."""
     yield
     reset_logging()
+
+
+@pytest.fixture
+def capture_json_logs(monkeypatch: pytest.MonkeyPatch,
+                      clean_logging: None) -> Callable[[str], io.StringIO]:
+    """Configure logging at a level, as JSON lines into a returned buffer (env filters off)."""
+    def capture(level: str) -> io.StringIO:
+        monkeypatch.delenv("ZEROCLAW_LOG", raising=False)
+        monkeypatch.delenv("RUST_LOG", raising=False)
+        buffer = io.StringIO()
+        configure_logging(level, "json", stream=buffer)
+        return buffer
+    return capture

@@ -24,7 +24,6 @@ import tests.fakes.anthropic_server as anth
 import tests.fakes.openai_server as oai
 from tests.fakes import FakeResponse
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome, TurnResult
-from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.providers import AnthropicProvider, OpenAIProvider, build_provider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
 
@@ -43,13 +42,9 @@ def api_key(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 @pytest.fixture
-def logs(monkeypatch: pytest.MonkeyPatch, clean_logging: None) -> io.StringIO:
+def logs(capture_json_logs: Callable[[str], io.StringIO]) -> io.StringIO:
     """Every log record at debug, as JSON lines, so retries and leaks can be read back."""
-    monkeypatch.delenv("ZEROCLAW_LOG", raising=False)
-    monkeypatch.delenv("RUST_LOG", raising=False)
-    buffer = io.StringIO()
-    configure_logging("debug", "json", stream=buffer)
-    return buffer
+    return capture_json_logs("debug")
 
 
 @pytest.fixture

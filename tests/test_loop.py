@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -113,13 +113,9 @@ def tool_messages(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
 
 
 @pytest.fixture
-def json_logs(monkeypatch: pytest.MonkeyPatch, clean_logging: None) -> io.StringIO:
+def json_logs(capture_json_logs: Callable[[str], io.StringIO]) -> io.StringIO:
     """Log records as JSON lines in a buffer, filter info (env filters removed)."""
-    monkeypatch.delenv("ZEROCLAW_LOG", raising=False)
-    monkeypatch.delenv("RUST_LOG", raising=False)
-    buffer = io.StringIO()
-    configure_logging("info", "json", stream=buffer)
-    return buffer
+    return capture_json_logs("info")
 
 
 def records(buffer: io.StringIO, event: str) -> list[dict[str, Any]]:
