@@ -40,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,9 +164,8 @@ def start_server(loop: str, workdir: Path, max_concurrent_turns: int,
 @dataclass
 class PhaseResult:
     latencies_ms: list[float] = field(default_factory=list)
-    errors: int = 0
     # What each error was ("HTTP 503", "ReadError"), so a run that has any says which.
-    error_kinds: dict[str, int] = field(default_factory=dict)
+    error_kinds: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
 
 
@@ -194,8 +194,7 @@ async def run_phase(base_url: str, clients: int, requests: int, max_seconds: flo
                 if kind is None:
                     result.latencies_ms.append(elapsed)
                 else:
-                    result.errors += 1
-                    result.error_kinds[kind] = result.error_kinds.get(kind, 0) + 1
+                    result.error_kinds[kind] += 1
 
         started = time.perf_counter()
         with anyio.move_on_after(max_seconds):
@@ -221,7 +220,8 @@ def summarise(loop: str, endpoint: str, clients: int, phase: PhaseResult) -> dic
     done = len(phase.latencies_ms)
     return {
         "bench": "gateway", "loop": loop, "endpoint": endpoint, "clients": clients,
-        "requests": done, "errors": phase.errors, "error_kinds": phase.error_kinds,
+        "requests": done, "errors": phase.error_kinds.total(),
+        "error_kinds": dict(phase.error_kinds),
         "seconds": round(phase.seconds, 3),
         "rps": round(done / phase.seconds, 1) if phase.seconds else 0.0,
         "p50_ms": round(percentile(phase.latencies_ms, 0.50), 2),
