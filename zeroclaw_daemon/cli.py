@@ -248,7 +248,7 @@ def receipts_verify(text: str | None, url: str, conversation: str | None,
     import httpx
 
     if text is None:
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     body: dict[str, str] = {"text": text}
     if conversation is not None:
         body["conversation_id"] = conversation
