@@ -105,7 +105,7 @@ def daemon_argv(config_path: Path) -> list[str]:
     if has_daemon:
         return [sys.executable, "-m", "zeroclaw_daemon", "daemon", "--config", str(config_path)]
     return [sys.executable, "-c",
-            "from zeroclaw_daemon.daemon.cli import daemon_command; "
+            "from zeroclaw_daemon.cli.daemon import daemon_command; "
             "daemon_command(prog_name='zeroclaw daemon')",
             "--config", str(config_path)]
 

@@ -10,6 +10,7 @@ import anyio
 import pytest
 import tomli_w
 
+from zeroclaw_daemon.agent.delegate import DelegateTool
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnResult
 from zeroclaw_daemon.config import Config, parse_config
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolSpec
@@ -17,7 +18,6 @@ from zeroclaw_daemon.providers.scripted import ScriptedProvider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
 from zeroclaw_daemon.storage.audit_db import AuditDB, read_recent_events
 from zeroclaw_daemon.tools import build_tools
-from zeroclaw_daemon.tools.delegate import DelegateTool
 
 LIST_STEP = {"tool": "list_dir", "args": {"path": "."}}
 

@@ -19,9 +19,8 @@ from zeroclaw_daemon.channels.base import InboundMessage, OutboundReply, Receipt
 from zeroclaw_daemon.channels.gateway import GatewayChannel, GatewaySettings, parse_listen
 from zeroclaw_daemon.config import load_config
 from zeroclaw_daemon.daemon.context import ChannelRuntimeContext
-from zeroclaw_daemon.daemon.dispatch import ShuttingDownError
 from zeroclaw_daemon.daemon.metrics import METRICS_CONTENT_TYPE, DaemonMetrics
-from zeroclaw_daemon.errors import ProviderError
+from zeroclaw_daemon.errors import ProviderError, ShuttingDownError
 from zeroclaw_daemon.receipts import ReceiptScope
 
 Handler = Callable[[InboundMessage], Awaitable[OutboundReply]]

@@ -13,7 +13,9 @@ and carries the data it rejected (never a secret value)::
     ├── ProviderError            the model endpoint failed after its retries
     │   ├── ProviderTimeoutError
     │   └── ProviderResponseError  malformed or unexpected response body
-    └── ChannelError             a channel could not connect or deliver
+    ├── ChannelError             a channel could not connect or deliver
+    └── ShuttingDownError        the daemon accepts no new turns (channels answer 503)
+        └── TurnAbandonedError   the daemon stopped before an accepted turn finished
 
 ``zeroclaw_daemon.receipts`` stands alone and imports nothing of ours, so its
 errors hang off their own base, :class:`zeroclaw_daemon.receipts.ReceiptError`
@@ -128,3 +130,17 @@ class ChannelError(ZeroclawError):
         self.channel = channel
         self.message = message
         super().__init__(f"{channel}: {message}")
+
+
+class ShuttingDownError(ZeroclawError):
+    """The daemon is shutting down and accepts no new turns."""
+
+    def __init__(self) -> None:
+        super().__init__("the daemon is shutting down and accepts no new turns")
+
+
+class TurnAbandonedError(ShuttingDownError):
+    """The daemon stopped (drain budget spent, or forced) before this turn finished."""
+
+    def __init__(self) -> None:
+        ZeroclawError.__init__(self, "the daemon stopped before this turn finished")

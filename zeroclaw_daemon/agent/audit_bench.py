@@ -35,12 +35,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import anyio
-import click
 
 from zeroclaw_daemon.agent.middleware import ReceiptMiddleware
 from zeroclaw_daemon.agent.policy import Autonomy, Policy
 from zeroclaw_daemon.errors import ToolDeniedError, ToolExecutionError, ToolTimeoutError
-from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.providers.base import ToolCall
 from zeroclaw_daemon.receipts import (
     ReceiptScope,
@@ -367,13 +365,3 @@ def run_audit_bench(path: Path, as_json: bool, out: TextIO | None = None,
         print(render_table(summary), file=stdout)
     return 0
 
-
-@click.command("audit-bench")
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def audit_bench_command(file: Path, as_json: bool) -> None:
-    """Audit the replies of a scenario FILE (JSON lines) and report detection rates."""
-    # The stand-in tools fail on purpose; their WARN lines would bury the table.
-    # ZEROCLAW_LOG / RUST_LOG still win.
-    configure_logging("error")
-    sys.exit(run_audit_bench(file, as_json))

@@ -1,82 +1,41 @@
-"""``zeroclaw agent``: direct turns from the command line, without the daemon.
+"""Direct turns without the daemon (what ``zeroclaw agent`` runs).
 
-``zeroclaw agent -m "message"`` runs one turn and prints the reply (and the
-receipts block when ``show_in_response``); without ``-m`` it is a REPL reading
-one message per line from stdin until EOF, keeping history across turns.
+One turn with a message, else a REPL reading one message per line from stdin
+until EOF, keeping history across turns.
 
 Every turn gets a fresh :class:`ReceiptScope` (DESIGN.md section 3, direct
 turn path): a receipt from one turn is ``stale`` in the next. Scopes stay open
-until the command exits, because a background delegate started in a turn may
-still sign with that turn's scope; they are all closed (keys wiped) at exit.
-
-Approval (``supervised`` autonomy): when stdin and stderr are a terminal the
-person is asked on stderr; otherwise there is no approval flow and
-write/exec/network calls are denied.
-
-Exit codes: 0 after a turn (the reply may honestly report a failure), 1 when
-``-m`` was given and the model provider failed, 78 for config errors, 130 on
-Ctrl-C.
+until the run ends, because a background delegate started in a turn may
+still sign with that turn's scope; they are all closed (keys wiped) at the end.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from collections.abc import Callable
 
 import anyio
-import click
 
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome, TurnResult
 from zeroclaw_daemon.agent.middleware import LOG_TARGET
-from zeroclaw_daemon.channels.base import ApprovalHook
-from zeroclaw_daemon.config import Config, default_config, load_config
-from zeroclaw_daemon.errors import ConfigError
-from zeroclaw_daemon.logs import configure_logging, get_logger
+from zeroclaw_daemon.agent.policy import ApprovalHook
+from zeroclaw_daemon.config import Config
+from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import ReceiptScope
 from zeroclaw_daemon.storage.audit_db import AuditDB, audit_db_path
 
-DEFAULT_CONVERSATION = "cli"
 EXIT_PROVIDER_FAILED = 1
-EXIT_INTERRUPTED = 130
 
 
-def load_agent_config(path: Path | None) -> Config:
-    """``path``, else ``$ZEROCLAW_CONFIG``, else config/zeroclaw.toml if it exists, else the
-    built-in defaults."""
-    from zeroclaw_daemon.cli import CONFIG_ENV_VAR, resolve_config_path  # cli imports us
+async def run_direct(cfg: Config, message: str | None, conversation: str, *,
+                     approval: ApprovalHook | None, prompt: bool,
+                     echo: Callable[[str], None]) -> int:
+    """Run one turn (``message``) or a REPL on stdin; return the exit code.
 
-    chosen = resolve_config_path(path)
-    explicit = path is not None or bool(os.environ.get(CONFIG_ENV_VAR, "").strip())
-    if not explicit and not chosen.exists():
-        return default_config()
-    return load_config(chosen)
-
-
-@click.command("agent")
-@click.option("-m", "--message", default=None,
-              help="Run one turn with this message and exit (default: a REPL on stdin).")
-@click.option("-c", "--config", "config_path", default=None,
-              type=click.Path(dir_okay=False, path_type=Path),
-              help="Config file (default: $ZEROCLAW_CONFIG, else config/zeroclaw.toml, else "
-                   "built-in defaults).")
-@click.option("--conversation", default=DEFAULT_CONVERSATION, show_default=True,
-              help="Conversation id (history and receipt conversation binding).")
-def agent_command(message: str | None, config_path: Path | None, conversation: str) -> None:
-    """Run agent turns directly: one with -m, else a REPL reading lines from stdin."""
-    try:
-        cfg = load_agent_config(config_path)
-        configure_logging(cfg.logging.filter, cfg.logging.format)
-        code = anyio.run(_run, cfg, message, conversation)
-    except ConfigError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        sys.exit(EXIT_INTERRUPTED)
-    sys.exit(code)
-
-
-async def _run(cfg: Config, message: str | None, conversation: str) -> int:
+    ``approval`` is the person's approval flow (None: write/exec/network calls are
+    denied); ``prompt`` shows ``> `` on stderr before each line; ``echo`` prints.
+    """
     # Imported here: tools and providers pull in httpx and friends, and a config error
     # should be reported without paying for them.
     from zeroclaw_daemon.providers import build_provider
@@ -93,11 +52,10 @@ async def _run(cfg: Config, message: str | None, conversation: str) -> int:
     provider = build_provider(cfg, cfg.resolve_path)
     audit_db = _open_audit_db(cfg)
     scopes: list[ReceiptScope] = []
-    approval = _terminal_approval() if _interactive() else None
 
     async def print_followup(conversation_id: str, text: str) -> None:
         del conversation_id  # one conversation per process
-        click.echo(f"\n{text}")
+        echo(f"\n{text}")
 
     async def one_turn(runtime: AgentRuntime, text: str) -> TurnResult:
         scope: ReceiptScope | None = None
@@ -107,7 +65,7 @@ async def _run(cfg: Config, message: str | None, conversation: str) -> int:
         result = await runtime.run_turn(conversation_id=conversation, user_message=text,
                                         sender=_user_name(), channel="cli", scope=scope,
                                         approval=approval)
-        click.echo(result.text)
+        echo(result.text)
         return result
 
     try:
@@ -120,7 +78,7 @@ async def _run(cfg: Config, message: str | None, conversation: str) -> int:
                 return (EXIT_PROVIDER_FAILED if result.outcome is TurnOutcome.PROVIDER_ERROR
                         else 0)
             while True:
-                line = await _read_line(prompt=_interactive())
+                line = await _read_line(prompt=prompt)
                 if line is None:
                     break
                 if line.strip():
@@ -147,10 +105,6 @@ def _open_audit_db(cfg: Config) -> AuditDB | None:
         return None
 
 
-def _interactive() -> bool:
-    return sys.stdin.isatty() and sys.stderr.isatty()
-
-
 def _user_name() -> str:
     return os.environ.get("USER") or "user"
 
@@ -165,17 +119,3 @@ async def _read_line(*, prompt: bool) -> str | None:
     # A person may take any time to type: no timeout, but cancellable (Ctrl-C, shutdown).
     line = await anyio.to_thread.run_sync(read, abandon_on_cancel=True)
     return line if line else None
-
-
-def _terminal_approval() -> ApprovalHook:
-    # Parallel tool calls may ask at once; one question at a time on the terminal.
-    asking = anyio.Lock()
-
-    async def approve(tool: str, summary: str) -> bool:
-        def ask() -> bool:
-            return click.confirm(f"Allow {tool}? {summary}", default=False, err=True)
-
-        async with asking:
-            return await anyio.to_thread.run_sync(ask, abandon_on_cancel=True)
-
-    return approve

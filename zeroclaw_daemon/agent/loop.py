@@ -33,10 +33,10 @@ from typing import Protocol
 import anyio
 from anyio.abc import TaskGroup
 
+from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
 from zeroclaw_daemon.agent.history import ConversationHistory
 from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
-from zeroclaw_daemon.agent.policy import Policy
-from zeroclaw_daemon.channels.base import ApprovalHook
+from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.errors import ProviderError, ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
@@ -56,7 +56,6 @@ from zeroclaw_daemon.receipts import (
 from zeroclaw_daemon.receipts.audit import AuditReport, apply_audit_mode, audit_reply
 from zeroclaw_daemon.storage.audit_db import AuditDB
 from zeroclaw_daemon.tools.base import Tool, ToolContext
-from zeroclaw_daemon.tools.delegate import DELEGATE_TOOL_NAME, DelegateTool
 
 FollowupSender = Callable[[str, str], Awaitable[None]]
 """Delivers a later message (a background delegate's result): (conversation_id, text)."""

@@ -29,8 +29,7 @@ from typing import Any, Protocol
 
 import anyio
 
-from zeroclaw_daemon.agent.policy import Policy
-from zeroclaw_daemon.channels.base import ApprovalHook
+from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
 from zeroclaw_daemon.errors import ToolArgumentError, ToolError
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.providers.base import ToolCall

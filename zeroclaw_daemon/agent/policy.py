@@ -10,13 +10,17 @@ receipt, and an audit event.
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 import anyio
 
-from zeroclaw_daemon.channels.base import ApprovalHook
 from zeroclaw_daemon.tools.base import RiskClass, Tool
+
+# A channel's approval flow for supervised autonomy: given (tool, args summary),
+# answer whether the person approves. Channels without one pass None: denied.
+ApprovalHook = Callable[[str, str], Awaitable[bool]]
 
 # A person answers approval prompts; give them time, but not forever.
 DEFAULT_APPROVAL_TIMEOUT_S = 300.0

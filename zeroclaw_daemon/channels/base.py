@@ -43,10 +43,6 @@ class OutboundReply:
     findings: tuple[dict[str, object], ...] = field(default=())
 
 
-# A channel's approval flow for supervised autonomy: given (tool, args summary),
-# answer whether the person approves. Channels without one pass None: denied.
-ApprovalHook = Callable[[str, str], Awaitable[bool]]
-
 # The daemon's dispatcher: every channel hands each inbound message here and
 # gets the reply back. It applies backpressure by awaiting.
 MessageHandler = Callable[[InboundMessage], Awaitable[OutboundReply]]

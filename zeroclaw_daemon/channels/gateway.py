@@ -36,8 +36,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from ..daemon.dispatch import ShuttingDownError
-from ..errors import ProviderError, ZeroclawError
+from ..errors import ProviderError, ShuttingDownError, ZeroclawError
 from ..logs import get_logger
 from ..receipts import ReceiptError, ReceiptScope
 from ..receipts.render import append_block

@@ -29,7 +29,8 @@ from anyio.abc import TaskGroup, TaskStatus
 from .. import __version__
 from ..agent.history import ConversationHistory
 from ..agent.loop import AgentRuntime, TurnResult
-from ..channels.base import ApprovalHook, InboundMessage, OutboundReply, ReceiptLine
+from ..agent.policy import ApprovalHook
+from ..channels.base import InboundMessage, OutboundReply, ReceiptLine
 from ..config import Config
 from ..errors import ChannelError
 from ..logs import get_logger

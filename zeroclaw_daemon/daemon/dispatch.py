@@ -26,23 +26,11 @@ from typing import TypeVar
 
 import anyio
 
-from ..errors import ZeroclawError
+from zeroclaw_daemon.errors import ShuttingDownError, TurnAbandonedError
+
+__all__ = ["ShuttingDownError", "TurnAbandonedError", "TurnDispatcher"]
 
 T = TypeVar("T")
-
-
-class ShuttingDownError(ZeroclawError):
-    """The daemon is shutting down and accepts no new turns."""
-
-    def __init__(self) -> None:
-        super().__init__("the daemon is shutting down and accepts no new turns")
-
-
-class TurnAbandonedError(ShuttingDownError):
-    """The daemon stopped (drain budget spent, or forced) before this turn finished."""
-
-    def __init__(self) -> None:
-        ZeroclawError.__init__(self, "the daemon stopped before this turn finished")
 
 
 @dataclass(slots=True)

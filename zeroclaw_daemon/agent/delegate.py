@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from zeroclaw_daemon.channels.base import ApprovalHook
+from zeroclaw_daemon.agent.policy import ApprovalHook
 from zeroclaw_daemon.errors import ToolExecutionError
 from zeroclaw_daemon.receipts import TurnContext, current_turn
 from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput

@@ -1,8 +1,10 @@
-"""``zeroclaw receipts log``: print the newest rows of the audit log.
+"""``zeroclaw receipts verify|log``: check receipt tokens and read the audit log.
 
-Tool events and reply audits are merged in time order (oldest of the shown rows
-first, like a log). ``--json`` prints one JSON object per row instead; payload
-columns appear only if the log was written with ``store_payloads = true``.
+``verify`` asks a running daemon (only it holds the key). ``log`` prints the
+newest rows of the audit log: tool events and reply audits merged in time order
+(oldest of the shown rows first, like a log). ``--json`` prints one JSON object
+per row instead; payload columns appear only if the log was written with
+``store_payloads = true``.
 """
 
 from __future__ import annotations
@@ -16,10 +18,61 @@ from typing import Any
 
 import click
 
+from zeroclaw_daemon.cli.common import ZeroclawGroup, cli_state_dir, load_agent_config
+from zeroclaw_daemon.config import require_env
 from zeroclaw_daemon.storage.audit_db import audit_db_path, read_recent_audits, read_recent_events
 
 
-@click.command("log")
+@click.group("receipts", cls=ZeroclawGroup)
+def receipts_group() -> None:
+    """Check receipt tokens and read the audit log."""
+
+
+@receipts_group.command("verify")
+@click.argument("text", required=False)
+@click.option("--url", default="http://127.0.0.1:8731", show_default=True,
+              help="Base URL of the running daemon's gateway.")
+@click.option("--conversation", default=None,
+              help="Decide 'foreign' against this conversation id.")
+@click.option("--token-env", default=None,
+              help="Name of the env var holding the gateway's bearer token.")
+def receipts_verify(text: str | None, url: str, conversation: str | None,
+                    token_env: str | None) -> None:
+    """Judge every receipt token in TEXT (or stdin) against a running daemon's ledger.
+
+    Only the daemon that issued a receipt holds its key, so verification asks it
+    over the gateway (POST /v1/receipts/verify). Exit 0 when every token is valid,
+    1 otherwise.
+    """
+    import httpx
+
+    if text is None:
+        text = sys.stdin.read()
+    body: dict[str, str] = {"text": text}
+    if conversation is not None:
+        body["conversation_id"] = conversation
+    headers: dict[str, str] = {}
+    if token_env:
+        headers["Authorization"] = f"Bearer {require_env(token_env, 'gateway bearer token')}"
+    try:
+        response = httpx.post(f"{url.rstrip('/')}/v1/receipts/verify", json=body,
+                              headers=headers, timeout=10.0)
+    except httpx.HTTPError as exc:
+        reason = type(exc).__name__
+        raise click.ClickException(f"cannot reach the daemon at {url}: {reason}") from None
+    if response.status_code != 200:
+        raise click.ClickException(f"daemon answered {response.status_code}: {response.text[:200]}")
+    tokens = response.json().get("tokens", [])
+    for item in tokens:
+        tool = f" ({item['tool']})" if item.get("tool") else ""
+        click.echo(f"{item['verdict']:<9} {item['token']}{tool}")
+    if not tokens:
+        click.echo("no receipt tokens found", err=True)
+    if any(item["verdict"] != "valid" for item in tokens) or not tokens:
+        raise SystemExit(1)
+
+
+@receipts_group.command("log")
 @click.option("--conversation", default=None, help="Only rows of this conversation.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
               help="How many rows to show.")
@@ -32,11 +85,9 @@ from zeroclaw_daemon.storage.audit_db import audit_db_path, read_recent_audits, 
 def receipts_log_command(conversation: str | None, limit: int, config_path: Path | None,
                          db_path: Path | None, as_json: bool) -> None:
     """Print recent tool events (with their receipts) and reply audits."""
-    from zeroclaw_daemon.agent.direct import load_agent_config  # shares its config lookup
-
     if db_path is None:
         cfg = load_agent_config(config_path)
-        db_path = audit_db_path(cfg.resolve_path(cfg.daemon.state_dir))
+        db_path = audit_db_path(cli_state_dir(cfg))
     if not db_path.exists():
         click.echo(f"no audit log at {db_path} yet", err=True)
         return

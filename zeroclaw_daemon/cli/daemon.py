@@ -1,4 +1,4 @@
-"""``zeroclaw daemon --config PATH``: the click command (registered in zeroclaw_daemon.cli)."""
+"""``zeroclaw daemon --config PATH``: run the channel-server daemon."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from ..cli import config_path_option, resolve_config_path
-from .service import run_daemon
+from zeroclaw_daemon.cli.common import config_path_option, resolve_config_path
+from zeroclaw_daemon.daemon.service import run_daemon
 
 
 @click.command("daemon")

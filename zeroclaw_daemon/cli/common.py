@@ -1,0 +1,143 @@
+"""What every ``zeroclaw`` command shares: the group, the config search, error exits.
+
+Errors the package raises on purpose become one ``error: ...`` message on stderr and
+the error's exit code (78 for config problems, 1 otherwise); anything else is a bug
+and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+import click
+
+from zeroclaw_daemon import __version__
+from zeroclaw_daemon.config import Config, default_config, load_config
+from zeroclaw_daemon.errors import ZeroclawError
+from zeroclaw_daemon.logs import configure_logging
+from zeroclaw_daemon.receipts import ReceiptError
+
+__all__ = [
+    "CONFIG_ENV_VAR",
+    "DEFAULT_CONFIG_PATH",
+    "cli_state_dir",
+    "config_path_option",
+    "load_agent_config",
+    "load_cli_config",
+    "main",
+    "resolve_config_path",
+    "run_cli_errors",
+]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+DEFAULT_CONFIG_PATH = Path("config") / "zeroclaw.toml"
+CONFIG_ENV_VAR = "ZEROCLAW_CONFIG"
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Error handling.
+
+
+def _exit_for(exc: BaseException) -> None:
+    """Report a deliberate error and exit; returns only when ``exc`` is not one of ours."""
+    if isinstance(exc, ZeroclawError):
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    if isinstance(exc, ReceiptError):
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    return None
+
+
+def run_cli_errors(func: Callable[P, R]) -> Callable[P, R]:
+    """Decorator: ZeroclawError/ReceiptError -> ``error: ...`` on stderr and its exit code."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except Exception as exc:
+            _exit_for(exc)
+            raise
+
+    return wrapper
+
+
+class ZeroclawGroup(click.Group):
+    """A group whose every (sub)command gets :func:`run_cli_errors` handling."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            _exit_for(exc)
+            raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Config helpers shared by commands (the daemon command uses them too).
+
+
+def resolve_config_path(path: str | os.PathLike[str] | None) -> Path:
+    """The config file to use: ``path``, else ``$ZEROCLAW_CONFIG``, else config/zeroclaw.toml."""
+    if path is not None and str(path):
+        return Path(path)
+    from_env = os.environ.get(CONFIG_ENV_VAR, "").strip()
+    return Path(from_env) if from_env else DEFAULT_CONFIG_PATH
+
+
+def config_path_option(func: Callable[P, R]) -> Callable[P, R]:
+    """``-c/--config PATH`` option (value None when not given; see resolve_config_path)."""
+    option = click.option(
+        "-c",
+        "--config",
+        "config_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help=f"Config file (default: ${CONFIG_ENV_VAR}, else {DEFAULT_CONFIG_PATH}).",
+    )
+    return option(func)
+
+
+def load_cli_config(path: str | os.PathLike[str] | None, *, check_env: bool = False) -> Config:
+    """Load the config for a command and re-apply its logging section (env still wins)."""
+    cfg = load_config(resolve_config_path(path), check_env=check_env)
+    configure_logging(cfg.logging.filter, cfg.logging.format)
+    return cfg
+
+
+def load_agent_config(path: Path | None) -> Config:
+    """``path``, else ``$ZEROCLAW_CONFIG``, else config/zeroclaw.toml if it exists, else the
+    built-in defaults (``zeroclaw agent`` and ``zeroclaw receipts log`` run without a file)."""
+    chosen = resolve_config_path(path)
+    explicit = path is not None or bool(os.environ.get(CONFIG_ENV_VAR, "").strip())
+    if not explicit and not chosen.exists():
+        return default_config()
+    return load_config(chosen)
+
+
+def cli_state_dir(cfg: Config) -> Path:
+    """The state directory (audit.db) as the commands see it: relative to the config file."""
+    return cfg.resolve_path(cfg.daemon.state_dir)
+
+
+# ---------------------------------------------------------------------------------------------
+# The group every command module adds its commands to.
+
+
+@click.group(cls=ZeroclawGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="zeroclaw")
+def main() -> None:
+    """ZeroClaw: a channel-server daemon for AI agents whose tool results carry HMAC receipts.
+
+    Logging follows RUST_LOG syntax: ZEROCLAW_LOG, else RUST_LOG, else [logging] filter.
+    """
+    configure_logging()
