@@ -1,0 +1,60 @@
+"""``[tools.*]``: one table per built-in tool."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from zeroclaw_daemon.config._types import Count, NonEmptyStr, Seconds, StrTuple, _Section
+
+DEFAULT_DELEGATE_PROMPT = (
+    "You are a focused sub-agent. Complete the single task you are given with the tools "
+    "available, then answer with the result only."
+)
+DEFAULT_SHELL_ALLOW = ("ls", "cat", "echo", "date", "uname", "wc", "grep", "git", "head", "tail")
+
+
+class ShellToolConfig(_Section):
+    """``[tools.shell]``: argv commands from an allow-list (no shell)."""
+
+    enabled: bool = True
+    allow: StrTuple = DEFAULT_SHELL_ALLOW
+    workdir: NonEmptyStr = "."
+    timeout_s: Seconds = 20.0
+    max_output_bytes: Count = 65_536
+
+
+class FilesToolConfig(_Section):
+    """``[tools.files]``: read and write files confined to ``root``."""
+
+    enabled: bool = True
+    root: NonEmptyStr = "."
+    max_read_bytes: Count = 1_048_576
+    max_write_bytes: Count = 1_048_576
+
+
+class HttpGetToolConfig(_Section):
+    """``[tools.http_get]``: fetch URLs, refusing private addresses unless allowed."""
+
+    enabled: bool = True
+    allow_hosts: StrTuple = ()
+    deny_hosts: StrTuple = ()
+    allow_private: bool = False
+    timeout_s: Seconds = 20.0
+    max_bytes: Count = 1_048_576
+
+
+class DelegateToolConfig(_Section):
+    """``[tools.delegate]``: hand a sub-task to a sub-agent sharing the receipt scope."""
+
+    enabled: bool = True
+    system_prompt: str = DEFAULT_DELEGATE_PROMPT
+    max_tool_iterations: Count = 6
+
+
+class ToolsConfig(_Section):
+    """``[tools.*]``: one table per built-in tool."""
+
+    shell: ShellToolConfig = Field(default_factory=ShellToolConfig)
+    files: FilesToolConfig = Field(default_factory=FilesToolConfig)
+    http_get: HttpGetToolConfig = Field(default_factory=HttpGetToolConfig)
+    delegate: DelegateToolConfig = Field(default_factory=DelegateToolConfig)
