@@ -25,6 +25,7 @@ from zeroclaw_daemon.channels.base import InboundMessage, OutboundReply
 from zeroclaw_daemon.channels.irc import (
     IRC_MAX_LINE_BYTES,
     IrcChannel,
+    IrcSettings,
     parse_line,
     split_utf8,
 )
@@ -59,9 +60,10 @@ class RecordingHandler:
 
 def make_channel(server: NgircdServer, *, lines_per_s: float = 50.0, burst: int = 20,
                  backoff_s: float = 0.2, nick: str = BOT) -> IrcChannel:
-    return IrcChannel("127.0.0.1", server.port, False, nick, [CHANNEL], None, LeakRedactor(),
-                      backoff=BackoffPolicy(initial_s=backoff_s, max_s=backoff_s * 4, jitter=0),
-                      lines_per_s=lines_per_s, burst=burst, join_wait_s=5.0)
+    return IrcChannel(IrcSettings(
+        "127.0.0.1", server.port, nick, (CHANNEL,),
+        backoff=BackoffPolicy(initial_s=backoff_s, max_s=backoff_s * 4, jitter=0),
+        lines_per_s=lines_per_s, burst=burst, join_wait_s=5.0), LeakRedactor())
 
 
 @asynccontextmanager
@@ -284,8 +286,9 @@ async def test_tls_connection(tmp_path: Path) -> None:
     server.start()
     assert server.tls_port is not None
     context = ssl.create_default_context(cafile=str(server.cert_path))
-    channel = IrcChannel("127.0.0.1", server.tls_port, True, BOT, [CHANNEL], None,
-                         LeakRedactor(), lines_per_s=50.0, burst=20, ssl_context=context)
+    channel = IrcChannel(IrcSettings("127.0.0.1", server.tls_port, BOT, (CHANNEL,), tls=True,
+                                     lines_per_s=50.0, burst=20, ssl_context=context),
+                         LeakRedactor())
     handler = RecordingHandler()
     try:
         async with user(server) as alice, running(channel, handler):
@@ -309,9 +312,11 @@ async def test_server_password_is_sent_and_never_logged(tmp_path: Path,
     server.start()
 
     def channel_with(secret: str, nick: str) -> IrcChannel:
-        return IrcChannel("127.0.0.1", server.port, False, nick, [CHANNEL], secret,
-                          LeakRedactor(), backoff=BackoffPolicy(initial_s=0.2, jitter=0),
-                          lines_per_s=50.0, burst=20)
+        return IrcChannel(IrcSettings("127.0.0.1", server.port, nick, (CHANNEL,),
+                                      password=secret,
+                                      backoff=BackoffPolicy(initial_s=0.2, jitter=0),
+                                      lines_per_s=50.0, burst=20),
+                          LeakRedactor())
 
     handler = RecordingHandler()
     try:

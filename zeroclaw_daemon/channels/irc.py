@@ -19,7 +19,6 @@ answered in order; different conversations run concurrently, up to a bound.
 from __future__ import annotations
 
 import contextlib
-import random
 import re
 import ssl
 from collections import deque
@@ -35,204 +34,89 @@ from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
 from ._backoff import Backoff, BackoffPolicy, unwrapping_single_error
 from .base import InboundMessage, MessageHandler
+from .irc_protocol import (
+    _CONNECTION_ERRORS,
+    _QUIT_ERRORS,
+    _SESSION_ERRORS,
+    APOLOGY_TEXT,
+    ASSUMED_HOST_LEN,
+    DEFAULT_CHANNEL_TYPES,
+    IRC_MAX_LINE_BYTES,
+    NICK_SLACK,
+    IrcMessage,
+    _addressed_text,
+    _alternate_nick,
+    _clean_for_wire,
+    _Connection,
+    _ConnectionLost,
+    _describe,
+    _mask_from_welcome,
+    _TokenBucket,
+    format_line,
+    irc_lower,
+    parse_line,
+    split_utf8,
+    strip_formatting,
+)
 
-IRC_MAX_LINE_BYTES = 512  # including the CRLF
-# Until the server tells us our host (JOIN echo or welcome), assume the longest.
-ASSUMED_HOST_LEN = 63
-# Room for a fallback nick ("zeroclaw__") in the relayed prefix.
-NICK_SLACK = 4
-MAX_BUFFERED_BYTES = 64 * 1024  # a peer that sends this much without a newline is broken
-APOLOGY_TEXT = "sorry, something went wrong while handling your message. Please try again."
-DEFAULT_CHANNEL_TYPES = "#&+!"
 _IDLE_WAKE_S = 30.0  # the writer re-checks its outbox at least this often
 _MAX_NICK_ATTEMPTS = 10
 
-# mIRC formatting: bold, colour (with optional fg,bg digits), reset, reverse, italics...
-_FORMATTING_RE = re.compile(r"\x03(?:\d{1,2}(?:,\d{1,2})?)?|[\x02\x0f\x11\x16\x1d\x1e\x1f]")
-# Characters that must never reach the wire inside a line (they would end or corrupt it).
-_LINE_BREAKERS_RE = re.compile(r"[\r\n\x00]")
-_RFC1459_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ[]\\~", "abcdefghijklmnopqrstuvwxyz{}|^")
-
-
-class _ConnectionLost(Exception):
-    """The server closed the link, stopped answering or sent garbage."""
-
-
-_CONNECTION_ERRORS: tuple[type[Exception], ...] = (
-    OSError,
-    TimeoutError,
-    ssl.SSLError,
-    anyio.EndOfStream,
-    anyio.BrokenResourceError,
-    anyio.ClosedResourceError,
-    anyio.IncompleteRead,
-)
-_SESSION_ERRORS: tuple[type[Exception], ...] = (*_CONNECTION_ERRORS, _ConnectionLost)
-_QUIT_ERRORS: tuple[type[Exception], ...] = (*_CONNECTION_ERRORS, ValueError)
-
-
-# --- the protocol ---------------------------------------------------------------
+__all__ = [
+    "IRC_MAX_LINE_BYTES",
+    "IrcChannel",
+    "IrcMessage",
+    "IrcSettings",
+    "format_line",
+    "irc_lower",
+    "parse_line",
+    "split_utf8",
+    "strip_formatting",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class IrcMessage:
-    """One parsed line: ``:prefix COMMAND param... :trailing`` (IRCv3 tags dropped)."""
+class IrcSettings:
+    """How the IRC channel connects, paces and bounds itself (``[channels.irc]`` plus
+    the limits the daemon does not expose). Validated on creation."""
 
-    prefix: str
-    command: str
-    params: tuple[str, ...]
+    server: str
+    port: int
+    nick: str
+    channels: tuple[str, ...]
+    tls: bool = False
+    # The server password: never in a repr or a log line.
+    password: str | None = field(default=None, repr=False)
+    name: str = "irc"
+    username: str | None = None
+    realname: str = "ZeroClaw agent"
+    backoff: BackoffPolicy = field(
+        default_factory=lambda: BackoffPolicy(initial_s=1.0, max_s=60.0))
+    lines_per_s: float = 1.0
+    burst: int = 4
+    connect_timeout_s: float = 15.0
+    register_timeout_s: float = 30.0
+    ping_interval_s: float = 90.0
+    pong_timeout_s: float = 30.0
+    join_wait_s: float = 10.0
+    send_timeout_s: float = 30.0
+    max_reply_lines: int = 40
+    max_queued_per_conversation: int = 20
+    max_concurrent_turns: int = 8
+    ssl_context: ssl.SSLContext | None = field(default=None, repr=False, compare=False)
 
-    @property
-    def nick(self) -> str:
-        """The sender's nick (the prefix up to ``!``), or "" for server messages."""
-        if "!" not in self.prefix and "@" not in self.prefix:
-            return "" if "." in self.prefix else self.prefix
-        return self.prefix.split("!", 1)[0].split("@", 1)[0]
-
-
-def parse_line(line: str) -> IrcMessage | None:
-    """Parse one line (without CRLF); None when it holds no command."""
-    rest = line.strip("\r\n")
-    if rest.startswith("@"):
-        _tags, _, rest = rest.partition(" ")
-    prefix = ""
-    if rest.startswith(":"):
-        prefix, _, rest = rest[1:].partition(" ")
-    rest = rest.lstrip(" ")
-    trailing: str | None = None
-    if " :" in rest:
-        rest, trailing = rest.split(" :", 1)
-    elif rest.startswith(":"):
-        rest, trailing = "", rest[1:]
-    words = rest.split()
-    if not words:
-        return None
-    params = words[1:] + ([trailing] if trailing is not None else [])
-    return IrcMessage(prefix, words[0].upper(), tuple(params))
-
-
-def format_line(command: str, *params: str) -> str:
-    """``COMMAND p1 p2 :last``; the last parameter is always sent as trailing."""
-    if not params:
-        return command
-    middle = list(params[:-1])
-    for param in middle:
-        if not param or " " in param or param.startswith(":"):
-            raise ValueError("only the last IRC parameter may be empty or contain spaces")
-    return " ".join([command, *middle, ":" + params[-1]])
-
-
-def irc_lower(text: str) -> str:
-    """RFC 1459 case folding: nicks and channel names compare case-insensitively."""
-    return text.translate(_RFC1459_LOWER)
-
-
-def strip_formatting(text: str) -> str:
-    """``text`` without mIRC colour/bold/italic codes."""
-    return _FORMATTING_RE.sub("", text)
-
-
-def split_utf8(text: str, max_bytes: int) -> list[str]:
-    """Cut ``text`` into pieces of at most ``max_bytes`` UTF-8 bytes, never inside a character.
-
-    A piece ends at the last space of its window when that keeps at least half
-    of it; the space is consumed.
-    """
-    if max_bytes < 4:
-        raise ValueError("max_bytes must leave room for one UTF-8 character")
-    pieces: list[str] = []
-    rest = text
-    while rest:
-        encoded = rest.encode("utf-8")
-        if len(encoded) <= max_bytes:
-            pieces.append(rest)
-            break
-        # Decoding the byte window and dropping a cut-off character gives how
-        # many whole characters fit.
-        cut = len(encoded[:max_bytes].decode("utf-8", errors="ignore"))
-        space = rest.rfind(" ", 0, cut)
-        if space >= cut // 2 and space > 0:
-            pieces.append(rest[:space])
-            rest = rest[space + 1:]
-        else:
-            pieces.append(rest[:cut])
-            rest = rest[cut:]
-    return pieces
-
-
-def _clean_for_wire(text: str) -> str:
-    """One line of reply text, safe to put after ``PRIVMSG target :``."""
-    text = text.encode("utf-8", errors="replace").decode("utf-8")
-    return _LINE_BREAKERS_RE.sub("", text.replace("\t", "    ")).rstrip()
-
-
-# --- connection and run state ------------------------------------------------------
-
-
-class _Connection:
-    """Line framing over a byte stream; sends are serialised and time-bounded."""
-
-    def __init__(self, stream: ByteStream, send_timeout_s: float) -> None:
-        self._stream = stream
-        self._send_timeout_s = send_timeout_s
-        self._buffer = bytearray()
-        self._unread: deque[str] = deque()
-        self._send_lock = anyio.Lock()
-
-    async def receive_lines(self) -> list[str]:
-        """The next complete lines (at least one); raises when the connection ends."""
-        if self._unread:
-            lines = list(self._unread)
-            self._unread.clear()
-            return lines
-        while True:
-            if b"\n" in self._buffer:
-                *complete, remainder = bytes(self._buffer).split(b"\n")
-                self._buffer = bytearray(remainder)
-                lines = [raw.rstrip(b"\r").decode("utf-8", errors="replace") for raw in complete]
-                lines = [line for line in lines if line]
-                if lines:
-                    return lines
-            if len(self._buffer) > MAX_BUFFERED_BYTES:
-                raise _ConnectionLost("line longer than the buffer")
-            self._buffer += await self._stream.receive(4096)
-
-    def unread(self, lines: Sequence[str]) -> None:
-        """Give back lines already received, to be returned by the next receive."""
-        self._unread.extendleft(reversed(lines))
-
-    async def send_line(self, line: str) -> None:
-        data = line.encode("utf-8") + b"\r\n"
-        if len(data) > IRC_MAX_LINE_BYTES:
-            raise ValueError("IRC line over 512 bytes")
-        async with self._send_lock:
-            with anyio.fail_after(self._send_timeout_s):
-                await self._stream.send(data)
-
-    async def aclose(self) -> None:
-        await self._stream.aclose()
-
-
-class _TokenBucket:
-    """``rate`` lines per second on average, up to ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self._rate = rate
-        self._burst = float(burst)
-        self._tokens = float(burst)
-        self._last = anyio.current_time()
-
-    async def take(self) -> None:
-        self._refill()
-        if self._tokens < 1:
-            await anyio.sleep((1 - self._tokens) / self._rate)
-            self._refill()
-        self._tokens -= 1
-
-    def _refill(self) -> None:
-        now = anyio.current_time()
-        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
-        self._last = now
+    def __post_init__(self) -> None:
+        if not self.nick or " " in self.nick or not self.server:
+            raise ValueError("IRC needs a server and a nick without spaces")
+        if not 0 < self.port < 65536:
+            raise ValueError("IRC port must be in 1..65535")
+        if self.lines_per_s <= 0 or self.burst < 1 or self.max_reply_lines < 2:
+            raise ValueError("IRC flood limits must be positive and max_reply_lines >= 2")
+        bad = [c for c in self.channels if not c or " " in c or "," in c]
+        if bad:
+            raise ValueError("IRC channel names must be non-empty, without spaces or commas")
+        object.__setattr__(self, "channels", tuple(self.channels))
+        object.__setattr__(self, "password", self.password or None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,88 +167,36 @@ class _Session:
 class IrcChannel:
     """An IRC bot on ``server:port`` in ``channels``; answers when addressed or in private."""
 
-    def __init__(
-        self,
-        server: str,
-        port: int,
-        tls: bool,
-        nick: str,
-        channels: Sequence[str],
-        password: str | None,
-        redactor: LeakRedactor,
-        name: str = "irc",
-        *,
-        username: str | None = None,
-        realname: str = "ZeroClaw agent",
-        backoff: BackoffPolicy | None = None,
-        lines_per_s: float = 1.0,
-        burst: int = 4,
-        connect_timeout_s: float = 15.0,
-        register_timeout_s: float = 30.0,
-        ping_interval_s: float = 90.0,
-        pong_timeout_s: float = 30.0,
-        join_wait_s: float = 10.0,
-        send_timeout_s: float = 30.0,
-        max_reply_lines: int = 40,
-        max_queued_per_conversation: int = 20,
-        max_concurrent_turns: int = 8,
-        ssl_context: ssl.SSLContext | None = None,
-    ) -> None:
-        if not nick or " " in nick or not server:
-            raise ValueError("IRC needs a server and a nick without spaces")
-        if not 0 < port < 65536:
-            raise ValueError("IRC port must be in 1..65535")
-        if lines_per_s <= 0 or burst < 1 or max_reply_lines < 2:
-            raise ValueError("IRC flood limits must be positive and max_reply_lines >= 2")
-        bad = [c for c in channels if not c or " " in c or "," in c]
-        if bad:
-            raise ValueError("IRC channel names must be non-empty, without spaces or commas")
-        self.name = name
-        self._server = server
-        self._port = port
-        self._tls = tls
-        self._nick = nick
-        self._channels = tuple(channels)
-        self._password = password or None
+    def __init__(self, settings: IrcSettings, redactor: LeakRedactor) -> None:
+        self.settings = settings
+        self.name = settings.name
         self._redactor = redactor
-        self._username = username or re.sub(r"[^A-Za-z0-9]", "", nick)[:10] or "zeroclaw"
-        self._realname = realname
-        self._backoff = backoff or BackoffPolicy(initial_s=1.0, max_s=60.0)
-        self._lines_per_s = lines_per_s
-        self._burst = burst
-        self._connect_timeout_s = connect_timeout_s
-        self._register_timeout_s = register_timeout_s
-        self._ping_interval_s = ping_interval_s
-        self._pong_timeout_s = pong_timeout_s
-        self._join_wait_s = join_wait_s
-        self._send_timeout_s = send_timeout_s
-        self._max_reply_lines = max_reply_lines
-        self._max_queued = max_queued_per_conversation
-        self._max_concurrent_turns = max_concurrent_turns
-        self._ssl_context = ssl_context
-        self._log: Logger = get_logger(f"zeroclaw_channels::{name}")
+        self._username = (settings.username or re.sub(r"[^A-Za-z0-9]", "", settings.nick)[:10]
+                          or "zeroclaw")
+        self._log: Logger = get_logger(f"zeroclaw_channels::{settings.name}")
 
     def __repr__(self) -> str:
-        return (f"IrcChannel(name={self.name!r}, server={self._server!r}, port={self._port}, "
-                f"tls={self._tls}, nick={self._nick!r})")
+        s = self.settings
+        return (f"IrcChannel(name={self.name!r}, server={s.server!r}, port={s.port}, "
+                f"tls={s.tls}, nick={s.nick!r})")
 
     async def run(self, handler: MessageHandler) -> None:
         """Stay connected (reconnecting with backoff) and answer until cancelled."""
-        self._log.info("IRC channel starting", channel=self.name, server=self._server,
-                       port=self._port, tls=self._tls, nick=self._nick,
-                       channels=list(self._channels))
+        self._log.info("IRC channel starting", channel=self.name, server=self.settings.server,
+                       port=self.settings.port, tls=self.settings.tls, nick=self.settings.nick,
+                       channels=list(self.settings.channels))
         with unwrapping_single_error():
             async with anyio.create_task_group() as task_group:
                 state = _RunState(
                     handler=handler,
                     task_group=task_group,
-                    turn_slots=anyio.CapacityLimiter(self._max_concurrent_turns),
-                    nick=self._nick,
+                    turn_slots=anyio.CapacityLimiter(self.settings.max_concurrent_turns),
+                    nick=self.settings.nick,
                 )
                 await self._stay_connected(state)
 
     async def _stay_connected(self, state: _RunState) -> None:
-        backoff = Backoff(self._backoff)
+        backoff = Backoff(self.settings.backoff)
         while True:
             registered, reason = await self._session(state)
             if registered:
@@ -380,27 +212,27 @@ class IrcChannel:
     async def _session(self, state: _RunState) -> tuple[bool, str]:
         """Connect, register and serve until the connection ends: (registered, why it ended)."""
         try:
-            with anyio.fail_after(self._connect_timeout_s):
+            with anyio.fail_after(self.settings.connect_timeout_s):
                 stream: ByteStream
-                if self._tls:
+                if self.settings.tls:
                     # IRC servers drop the TCP connection without a TLS close_notify.
                     stream = await anyio.connect_tcp(
-                        self._server, self._port, ssl_context=self._tls_context(),
-                        tls_hostname=self._server, tls_standard_compatible=False)
+                        self.settings.server, self.settings.port, ssl_context=self._tls_context(),
+                        tls_hostname=self.settings.server, tls_standard_compatible=False)
                 else:
-                    stream = await anyio.connect_tcp(self._server, self._port)
+                    stream = await anyio.connect_tcp(self.settings.server, self.settings.port)
         except _CONNECTION_ERRORS as exc:
             return False, f"connect failed: {type(exc).__name__}"
-        connection = _Connection(stream, self._send_timeout_s)
+        connection = _Connection(stream, self.settings.send_timeout_s)
         try:
             try:
-                with anyio.fail_after(self._register_timeout_s):
+                with anyio.fail_after(self.settings.register_timeout_s):
                     await self._register(state, connection)
             except _SESSION_ERRORS as exc:
                 return False, f"registration failed: {_describe(exc)}"
             self._log.info("IRC registered", channel=self.name, nick=state.nick,
-                           server=self._server)
-            session = _Session(connection, {irc_lower(c) for c in self._channels})
+                           server=self.settings.server)
+            session = _Session(connection, {irc_lower(c) for c in self.settings.channels})
             return True, await self._serve(state, session)
         finally:
             await self._close(connection)
@@ -409,7 +241,7 @@ class IrcChannel:
         if not session.pending_joins:
             session.joined.set()
         try:
-            for channel in self._channels:
+            for channel in self.settings.channels:
                 await session.connection.send_line(f"JOIN {channel}")
         except _CONNECTION_ERRORS as exc:
             return _describe(exc)
@@ -429,15 +261,16 @@ class IrcChannel:
                 await connection.aclose()
 
     def _tls_context(self) -> ssl.SSLContext:
-        return self._ssl_context or ssl.create_default_context()
+        return self.settings.ssl_context or ssl.create_default_context()
 
     async def _register(self, state: _RunState, connection: _Connection) -> None:
-        if self._password is not None:
-            await connection.send_line(format_line("PASS", self._password))
-        nick = self._nick
+        if self.settings.password is not None:
+            await connection.send_line(format_line("PASS", self.settings.password))
+        nick = self.settings.nick
         attempts = 0
         await connection.send_line(f"NICK {nick}")
-        await connection.send_line(format_line("USER", self._username, "0", "*", self._realname))
+        await connection.send_line(format_line("USER", self._username, "0", "*",
+                                               self.settings.realname))
         while True:
             lines = await connection.receive_lines()
             for index, line in enumerate(lines):
@@ -456,7 +289,7 @@ class IrcChannel:
                     attempts += 1
                     if attempts > _MAX_NICK_ATTEMPTS:
                         raise ChannelError(self.name, "no usable nick: all alternatives taken")
-                    nick = _alternate_nick(self._nick, attempts)
+                    nick = _alternate_nick(self.settings.nick, attempts)
                     self._log.info("IRC nick unavailable; trying another", channel=self.name,
                                    nick=nick)
                     await connection.send_line(f"NICK {nick}")
@@ -474,7 +307,8 @@ class IrcChannel:
         awaiting_pong = False
         try:
             while True:
-                wait_s = self._pong_timeout_s if awaiting_pong else self._ping_interval_s
+                wait_s = (self.settings.pong_timeout_s if awaiting_pong
+                          else self.settings.ping_interval_s)
                 lines: list[str] | None = None
                 with anyio.move_on_after(wait_s):
                     lines = await connection.receive_lines()
@@ -556,7 +390,7 @@ class IrcChannel:
         if queue is None:
             state.conversations[conversation] = deque([request])
             state.task_group.start_soon(self._serve_conversation, state, conversation)
-        elif len(queue) >= self._max_queued:
+        elif len(queue) >= self.settings.max_queued_per_conversation:
             self._log.warning("IRC conversation backlog full; message dropped",
                               channel=self.name, conversation=conversation)
         else:
@@ -598,11 +432,12 @@ class IrcChannel:
             line = _clean_for_wire(raw)
             if line.strip():
                 pieces.extend(split_utf8(line, budget))
-        if len(pieces) > self._max_reply_lines:
-            hidden = len(pieces) - self._max_reply_lines + 1
+        if len(pieces) > self.settings.max_reply_lines:
+            hidden = len(pieces) - self.settings.max_reply_lines + 1
             self._log.warning("IRC reply truncated", channel=self.name, target=target,
                               hidden_lines=hidden)
-            pieces = [*pieces[:self._max_reply_lines - 1], f"[... {hidden} more lines not shown]"]
+            pieces = [*pieces[:self.settings.max_reply_lines - 1],
+                      f"[... {hidden} more lines not shown]"]
         return [_OutLine(target, piece) for piece in pieces]
 
     def _text_budget(self, state: _RunState, target: str) -> int:
@@ -618,9 +453,9 @@ class IrcChannel:
     # --- outbound lines --------------------------------------------------------------
 
     async def _write_loop(self, state: _RunState, session: _Session, scope: CancelScope) -> None:
-        with anyio.move_on_after(self._join_wait_s):
+        with anyio.move_on_after(self.settings.join_wait_s):
             await session.joined.wait()
-        bucket = _TokenBucket(self._lines_per_s, self._burst)
+        bucket = _TokenBucket(self.settings.lines_per_s, self.settings.burst)
         while True:
             if not state.outbox:
                 state.outbox_changed = anyio.Event()
@@ -640,36 +475,3 @@ class IrcChannel:
                 session.lost_reason = f"send failed: {_describe(exc)}"
                 scope.cancel()
                 return
-
-
-def _addressed_text(text: str, nick: str) -> str | None:
-    """The text after ``nick:`` / ``nick,`` at the start, or None when not addressed."""
-    stripped = text.lstrip()
-    head = stripped[:len(nick)]
-    if len(stripped) <= len(nick) or irc_lower(head) != irc_lower(nick):
-        return None
-    if stripped[len(nick)] not in ":,":
-        return None
-    return stripped[len(nick) + 1:].strip()
-
-
-def _mask_from_welcome(message: IrcMessage) -> str | None:
-    """``nick!user@host`` from the 001 text, when the server includes it (most do)."""
-    if not message.params:
-        return None
-    for word in reversed(message.params[-1].split()):
-        if "!" in word and "@" in word:
-            return word
-    return None
-
-
-def _alternate_nick(nick: str, attempt: int) -> str:
-    """The nick to try after ``attempt`` refusals: nick_, nick__, then a short random suffix."""
-    if attempt <= 2:
-        return nick + "_" * attempt
-    return f"{nick[:6]}{random.randint(100, 999)}"
-
-
-def _describe(exc: BaseException) -> str:
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -115,10 +115,11 @@ def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
                     if irc.password_env else None)
 
         def make_irc() -> Channel:
-            from ..channels.irc import IrcChannel
-            return IrcChannel(server=irc.server, port=irc.port, tls=irc.tls, nick=irc.nick,
-                              channels=irc.channels, password=password,
-                              redactor=ctx.redactor)
+            from ..channels.irc import IrcChannel, IrcSettings
+            return IrcChannel(IrcSettings(server=irc.server, port=irc.port, tls=irc.tls,
+                                          nick=irc.nick, channels=irc.channels,
+                                          password=password),
+                              ctx.redactor)
 
         specs["irc"] = ChannelSpec("irc", (irc, secrets_key), make_irc)
     return specs
