@@ -1,0 +1,436 @@
+"""The gateway's HTTP application: settings, request bodies, errors, idempotency, routes.
+
+Routes (DESIGN.md section 7): ``POST /v1/turns``, ``POST /v1/receipts/verify``,
+``GET /healthz``, ``GET /metrics``. Every error is JSON
+``{"error": {"code", "message"}}``; nothing ever answers with a traceback.
+The server that runs it is :mod:`zeroclaw_daemon.channels.gateway`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, Protocol
+
+import anyio
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ..errors import ProviderError, ShuttingDownError, ZeroclawError
+from ..logs import get_logger
+from ..receipts import ReceiptError, ReceiptScope
+from ..receipts.render import append_block
+from .base import InboundMessage, MessageHandler, OutboundReply
+
+LOG_TARGET = "zeroclaw_channels::gateway"
+MAX_IDEMPOTENCY_KEY_CHARS = 255
+DEFAULT_SENDER = "api"
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+class GatewayBackend(Protocol):
+    """What the gateway needs from the daemon besides the turn handler."""
+
+    @property
+    def receipt_scope(self) -> ReceiptScope | None: ...
+
+    @property
+    def accepting(self) -> bool:
+        """False while the daemon drains: new turns are refused."""
+        ...
+
+    def metrics_text(self) -> bytes: ...
+
+    def metrics_content_type(self) -> str: ...
+
+    def health(self) -> Mapping[str, object]: ...
+
+
+# --- settings ---------------------------------------------------------------------------------
+
+
+def parse_listen(listen: str) -> tuple[str, int]:
+    """``"127.0.0.1:8731"``, ``"[::1]:8731"`` or ``"localhost:0"`` -> (host, port)."""
+    host, sep, port_text = listen.rpartition(":")
+    if not sep or not host or not port_text.isdigit():
+        raise ValueError(f"listen must be HOST:PORT, got {listen!r}")
+    port = int(port_text)
+    if port > 65535:
+        raise ValueError(f"port out of range in {listen!r}")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host, port
+
+
+@dataclass(frozen=True, slots=True)
+class GatewaySettings:
+    """How the gateway listens and what it accepts."""
+
+    host: str = "127.0.0.1"
+    port: int = 8731
+    # The bearer token itself (read from the env var the config names); never shown.
+    auth_token: str | None = field(default=None, repr=False)
+    max_body_bytes: int = 1_048_576
+    idempotency_cache_entries: int = 1024
+    graceful_shutdown_s: int = 10
+    backlog: int = 1024
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
+
+    @classmethod
+    def from_section(cls, section: Any, environ: Mapping[str, str] | None = None,
+                     ) -> GatewaySettings:
+        """Settings from ``cfg.channels.gateway``; the token from the env var it names."""
+        env = os.environ if environ is None else environ
+        host, port = parse_listen(section.listen)
+        token_env = section.auth_token_env
+        token = env.get(token_env) if token_env else None
+        return cls(host=host, port=port, auth_token=token or None,
+                   max_body_bytes=section.max_body_bytes,
+                   header_timeout_s=section.header_timeout_s,
+                   body_timeout_s=section.body_timeout_s)
+
+
+# --- request bodies ---------------------------------------------------------------------------
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class TurnRequest(_Body):
+    conversation_id: str = Field(min_length=1, max_length=256)
+    message: str = Field(min_length=1)
+    sender: str | None = Field(default=None, min_length=1, max_length=256)
+
+
+class VerifyTextRequest(_Body):
+    text: str
+    conversation_id: str | None = Field(default=None, min_length=1, max_length=256)
+
+
+class VerifyReceiptRequest(_Body):
+    receipt: str
+    tool: str
+    args: dict[str, Any]
+    result: str
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+class GatewayHTTPError(Exception):
+    """An error answer: status, a machine-readable code, a message for people."""
+
+    def __init__(self, status: int, code: str, message: str, *,
+                 headers: Mapping[str, str] | None = None, **extra: object) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = dict(headers or {})
+        self.extra = extra
+
+    def response(self) -> JSONResponse:
+        return error_response(self.status, self.code, self.message, headers=self.headers,
+                              **self.extra)
+
+
+def error_response(status: int, code: str, message: str, *,
+                   headers: Mapping[str, str] | None = None, **extra: object) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, **extra}},
+                        status_code=status, headers=dict(headers or {}))
+
+
+_HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def _http_exception(request: Request, exc: Exception) -> Response:
+    """Starlette's own 404/405 (routing) as JSON."""
+    if isinstance(exc, HTTPException):
+        code = _HTTP_ERROR_CODES.get(exc.status_code, "http_error")
+        message = {404: f"no route {request.url.path}",
+                   405: f"{request.method} is not allowed on {request.url.path}"}.get(
+                       exc.status_code, str(exc.detail))
+        return error_response(exc.status_code, code, message, headers=exc.headers)
+    return await _internal_error(request, exc)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    get_logger(LOG_TARGET).error("Gateway request failed", path=request.url.path,
+                                 error=type(exc).__name__, exc_info=exc)
+    return error_response(500, "internal", "internal error")
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _validation_error(exc: ValidationError) -> GatewayHTTPError:
+    # Field paths and messages only: pydantic's "input" would echo the client's values.
+    details = [{"path": ".".join(str(part) for part in error["loc"]),
+                "message": error["msg"], "type": error["type"]}
+               for error in exc.errors(include_url=False, include_input=False)]
+    paths = ", ".join(d["path"] or "<body>" for d in details)
+    return GatewayHTTPError(422, "invalid_request", f"invalid fields: {paths}", details=details)
+
+
+# --- idempotency ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _IdempotentEntry:
+    fingerprint: str
+    done: anyio.Event = field(default_factory=anyio.Event)
+    response: tuple[int, bytes] | None = None
+
+
+class IdempotencyCache:
+    """First response per (Idempotency-Key, conversation), bounded LRU.
+
+    A duplicate that arrives while the first request runs waits for it and
+    replays its answer; a first request that fails is forgotten, so a retry runs.
+    """
+
+    def __init__(self, max_entries: int) -> None:
+        self.max_entries = max_entries
+        self._entries: OrderedDict[tuple[str, str], _IdempotentEntry] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def claim(self, key: tuple[str, str], fingerprint: str) -> tuple[_IdempotentEntry, bool]:
+        """The entry for ``key`` and whether the caller is its first (leading) request."""
+        entry = self._entries.get(key)
+        if entry is not None:
+            self._entries.move_to_end(key)
+            return entry, False
+        entry = self._entries[key] = _IdempotentEntry(fingerprint)
+        while len(self._entries) > self.max_entries:
+            # Waiters hold their entry object, so evicting a pending one loses nothing.
+            self._entries.popitem(last=False)
+        return entry, True
+
+    def forget(self, key: tuple[str, str], entry: _IdempotentEntry) -> None:
+        if self._entries.get(key) is entry:
+            del self._entries[key]
+
+
+# --- the app ----------------------------------------------------------------------------------
+
+
+class GatewayApp:
+    """Request handling, independent of the server that feeds it."""
+
+    def __init__(self, settings: GatewaySettings, backend: GatewayBackend,
+                 handler: MessageHandler) -> None:
+        self.settings = settings
+        self.backend = backend
+        self.handler = handler
+        self.idempotency = IdempotencyCache(settings.idempotency_cache_entries)
+        self._token = settings.auth_token.encode() if settings.auth_token else None
+
+    def starlette(self) -> Starlette:
+        routes = [
+            Route("/v1/turns", self._wrap(self.turns, auth=True), methods=["POST"]),
+            Route("/v1/receipts/verify", self._wrap(self.verify, auth=True), methods=["POST"]),
+            Route("/healthz", self._wrap(self.healthz, auth=False), methods=["GET"]),
+            Route("/metrics", self._wrap(self.metrics, auth=True), methods=["GET"]),
+        ]
+        return Starlette(routes=routes, exception_handlers={
+            HTTPException: _http_exception, Exception: _internal_error})
+
+    def _wrap(self, endpoint: Endpoint, *, auth: bool) -> Endpoint:
+        async def wrapped(request: Request) -> Response:
+            try:
+                if auth:
+                    self._authorize(request)
+                return await endpoint(request)
+            except GatewayHTTPError as exc:
+                return exc.response()
+            except ClientDisconnect:
+                # Nobody is left to read an answer, and a client hanging up is not a
+                # server fault: a debug line, not an error with a traceback.
+                get_logger(LOG_TARGET).debug("Client disconnected", path=request.url.path)
+                return Response(status_code=499)
+            except Exception as exc:  # cancellation is a BaseException and passes
+                return await _internal_error(request, exc)
+        return wrapped
+
+    def _authorize(self, request: Request) -> None:
+        if self._token is None:
+            return
+        scheme, _, presented = request.headers.get("authorization", "").partition(" ")
+        ok = scheme.lower() == "bearer" and hmac.compare_digest(
+            presented.strip().encode(), self._token)
+        if not ok:
+            raise GatewayHTTPError(401, "unauthorized", "missing or wrong bearer token",
+                                   headers={"WWW-Authenticate": "Bearer"})
+
+    async def _read_json(self, request: Request) -> dict[str, Any]:
+        limit = self.settings.max_body_bytes
+        declared = request.headers.get("content-length")
+        if declared is not None:
+            if not declared.strip().isdigit():
+                raise GatewayHTTPError(400, "bad_request", "invalid Content-Length")
+            if int(declared) > limit:
+                raise GatewayHTTPError(413, "payload_too_large",
+                                       f"body over {limit} bytes", limit=limit)
+        mime = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if mime != "application/json" and not (mime.startswith("application/")
+                                               and mime.endswith("+json")):
+            raise GatewayHTTPError(415, "unsupported_media_type",
+                                   "Content-Type must be application/json")
+        # Count what really arrives too: chunked bodies carry no Content-Length.
+        body = bytearray()
+        timeout = self.settings.body_timeout_s
+        with anyio.move_on_after(timeout) as reading:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise GatewayHTTPError(413, "payload_too_large",
+                                           f"body over {limit} bytes", limit=limit)
+        if reading.cancelled_caught:
+            raise GatewayHTTPError(408, "request_timeout",
+                                   f"request body not received within {timeout:g} s",
+                                   headers={"Connection": "close"})
+        try:
+            value = json.loads(bytes(body), parse_constant=_reject_constant)
+        except (ValueError, RecursionError) as exc:
+            raise GatewayHTTPError(400, "invalid_json", "body is not valid JSON") from exc
+        if not isinstance(value, dict):
+            raise GatewayHTTPError(422, "invalid_request", "body must be a JSON object",
+                                   details=[{"path": "", "message": "expected an object",
+                                             "type": "dict_type"}])
+        return value
+
+    # --- routes ---
+
+    async def turns(self, request: Request) -> Response:
+        body = await self._read_json(request)
+        try:
+            turn = TurnRequest.model_validate(body)
+        except ValidationError as exc:
+            raise _validation_error(exc) from None
+        key = request.headers.get("idempotency-key")
+        if key is None:
+            status, payload = await self._run_turn(turn)
+            return Response(payload, status_code=status, media_type="application/json")
+        if not key or len(key) > MAX_IDEMPOTENCY_KEY_CHARS or not key.isprintable():
+            raise GatewayHTTPError(400, "bad_idempotency_key",
+                                   f"Idempotency-Key must be 1-{MAX_IDEMPOTENCY_KEY_CHARS} "
+                                   "printable characters")
+        return await self._idempotent_turn(key, turn)
+
+    async def _idempotent_turn(self, key: str, turn: TurnRequest) -> Response:
+        fingerprint = hashlib.sha256(json.dumps(
+            [turn.message, turn.sender], ensure_ascii=False).encode()).hexdigest()
+        cache_key = (key, turn.conversation_id)
+        while True:
+            entry, leader = self.idempotency.claim(cache_key, fingerprint)
+            if entry.fingerprint != fingerprint:
+                raise GatewayHTTPError(422, "idempotency_key_reused",
+                                       "Idempotency-Key was used with a different request")
+            if leader:
+                break
+            await entry.done.wait()
+            if entry.response is not None:
+                status, payload = entry.response
+                return Response(payload, status_code=status, media_type="application/json",
+                                headers={"Idempotent-Replayed": "true"})
+            # The first request failed and was forgotten: run this one instead.
+        try:
+            status, payload = await self._run_turn(turn)
+            if status == 200:
+                entry.response = (status, payload)
+        finally:
+            if entry.response is None:
+                self.idempotency.forget(cache_key, entry)
+            entry.done.set()
+        return Response(payload, status_code=status, media_type="application/json")
+
+    async def _run_turn(self, turn: TurnRequest) -> tuple[int, bytes]:
+        message = InboundMessage(channel="gateway", conversation_id=turn.conversation_id,
+                                 sender=turn.sender or DEFAULT_SENDER, text=turn.message)
+        try:
+            reply = await self.handler(message)
+        except ShuttingDownError as exc:
+            raise GatewayHTTPError(503, "shutting_down", str(exc),
+                                   headers={"Retry-After": "5"}) from None
+        except ProviderError as exc:
+            get_logger(LOG_TARGET).error("Model provider failed", provider=exc.provider,
+                                         retryable=exc.retryable, status_code=exc.status_code)
+            raise GatewayHTTPError(502, "provider_error",
+                                   f"the model provider {exc.provider} failed",
+                                   retryable=exc.retryable) from None
+        except ZeroclawError as exc:
+            get_logger(LOG_TARGET).error("Turn failed", error=type(exc).__name__)
+            raise GatewayHTTPError(500, "turn_failed", "the turn failed") from None
+        return 200, _dumps(turn_payload(reply))
+
+    async def verify(self, request: Request) -> Response:
+        body = await self._read_json(request)
+        scope = self.backend.receipt_scope
+        try:
+            if "receipt" in body:
+                form = VerifyReceiptRequest.model_validate(body)
+                if scope is None:
+                    raise _receipts_disabled()
+                try:
+                    valid = scope.verify(form.receipt, form.tool, form.args, form.result)
+                except ReceiptError:
+                    valid = False
+                return JSONResponse({"valid": valid})
+            text_form = VerifyTextRequest.model_validate(body)
+        except ValidationError as exc:
+            raise _validation_error(exc) from None
+        if scope is None:
+            raise _receipts_disabled()
+        tokens: list[dict[str, str]] = []
+        for verdict in scope.check_tokens(text_form.text, text_form.conversation_id):
+            row = {"token": verdict.text, "verdict": verdict.verdict.value}
+            if verdict.record is not None:
+                row["tool"] = verdict.record.tool
+            tokens.append(row)
+        return JSONResponse({"tokens": tokens})
+
+    async def healthz(self, request: Request) -> Response:
+        accepting = self.backend.accepting
+        status = "ok" if accepting else "draining"
+        return JSONResponse({"status": status, **self.backend.health()},
+                            status_code=200 if accepting else 503)
+
+    async def metrics(self, request: Request) -> Response:
+        return Response(self.backend.metrics_text(),
+                        media_type=self.backend.metrics_content_type())
+
+
+def _receipts_disabled() -> GatewayHTTPError:
+    return GatewayHTTPError(409, "receipts_disabled",
+                            "tool receipts are disabled in this daemon's config")
+
+
+def _dumps(payload: Mapping[str, object]) -> bytes:
+    return json.dumps(payload, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+
+
+def turn_payload(reply: OutboundReply) -> dict[str, object]:
+    """The ``POST /v1/turns`` response body for a reply."""
+    return {
+        "turn_id": reply.turn_id,
+        "reply": append_block(reply.text, reply.receipts_block),
+        "receipts": [{"tool": line.tool, "call_id": line.call_id, "receipt": line.receipt}
+                     for line in reply.receipts],
+        "audit": {"trust": reply.trust, "findings": list(reply.findings)},
+    }
