@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
+from tests.fakes import ChatOnce
 from zeroclaw_daemon.logs import configure_logging, reset_logging
+from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolSpec
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,3 +45,17 @@ def capture_json_logs(monkeypatch: pytest.MonkeyPatch,
         configure_logging(level, "json", stream=buffer)
         return buffer
     return capture
+
+
+# --- model providers (test_provider_openai.py, test_provider_anthropic.py) -------------------
+
+@pytest.fixture
+def chat_once() -> ChatOnce:
+    """One ``provider.chat(messages, tools)``, the provider closed afterwards in any case."""
+    async def chat(provider: Provider, messages: Sequence[ChatMessage],
+                   tools: Sequence[ToolSpec] = ()) -> ChatResponse:
+        try:
+            return await provider.chat(messages, tools)
+        finally:
+            await provider.aclose()
+    return chat

@@ -20,7 +20,7 @@ from tests.ngircd_fixture import (
     openssl_binary,
     requires_ngircd,
 )
-from zeroclaw_daemon.channels._backoff import BackoffPolicy
+from zeroclaw_daemon.backoff import BackoffPolicy
 from zeroclaw_daemon.channels.base import InboundMessage, OutboundReply
 from zeroclaw_daemon.channels.irc import (
     IRC_MAX_LINE_BYTES,

@@ -18,7 +18,7 @@ from tests.fakes.telegram_server import (
     server_error,
     too_many_requests,
 )
-from zeroclaw_daemon.channels._backoff import BackoffPolicy
+from zeroclaw_daemon.backoff import BackoffPolicy
 from zeroclaw_daemon.channels.base import InboundMessage, OutboundReply
 from zeroclaw_daemon.channels.telegram import (
     APOLOGY_TEXT,

@@ -22,7 +22,7 @@ from test_loop import make_config, one_turn, records, runtime_for
 
 import tests.fakes.anthropic_server as anth
 import tests.fakes.openai_server as oai
-from tests.fakes import FakeResponse
+from tests.fakes import FakeResponse, fast_retries
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome, TurnResult
 from zeroclaw_daemon.providers import AnthropicProvider, OpenAIProvider, build_provider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
@@ -70,7 +70,7 @@ def provider_runtime(tmp_path: Path, kind: str, base_url: str, timeout_s: float 
     provider = build_provider(cfg, lambda name: tmp_path / name)
     assert isinstance(provider, OpenAIProvider | AnthropicProvider)
     # The config has no backoff keys; only the delays shrink, the retry count is the config's.
-    provider.policy = replace(provider.policy, base_delay_s=0.01, max_delay_s=0.02)
+    provider.policy = replace(provider.policy, backoff=fast_retries().backoff)
     runtime, _ = runtime_for(cfg, tmp_path, provider=provider)
     return runtime
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import openai
 import pytest
 
-from tests.fakes import FakeResponse
+from tests.fakes import ChatOnce, FakeResponse, fast_retries
 from tests.fakes.openai_server import (
     FakeOpenAI,
     closed_mid_body_response,
@@ -31,7 +31,6 @@ from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, 
 from zeroclaw_daemon.providers.openai import OpenAIProvider
 
 API_KEY = "sk-test-0123456789abcdef-secret"
-FAST_RETRIES = RetryPolicy(max_retries=2, base_delay_s=0.01, max_delay_s=0.02)
 LIST_DIR = ToolSpec(name="list_dir", description="List a directory.",
                     parameters={"type": "object", "properties": {"path": {"type": "string"}}})
 
@@ -44,10 +43,10 @@ def fake() -> Iterator[FakeOpenAI]:
 
 
 def _provider(fake: FakeOpenAI, *, api_key: str | None = API_KEY, timeout_s: float = 5.0,
-              policy: RetryPolicy = FAST_RETRIES) -> OpenAIProvider:
+              policy: RetryPolicy | None = None) -> OpenAIProvider:
     return OpenAIProvider(base_url=fake.base_url, model="gpt-test", api_key=api_key,
-                          timeout_s=timeout_s, max_retries=policy.max_retries,
-                          retry_policy=policy)
+                          timeout_s=timeout_s, max_retries=2,
+                          retry_policy=policy or fast_retries())
 
 
 USER_ONLY = [ChatMessage(role="user", content="hi")]
@@ -103,7 +102,8 @@ def test_official_sdk_reads_the_fake_error_format(fake: FakeOpenAI) -> None:
 
 # --- request shape ------------------------------------------------------------------------
 
-async def test_request_carries_messages_tools_and_bearer_key(fake: FakeOpenAI) -> None:
+async def test_request_carries_messages_tools_and_bearer_key(chat_once: ChatOnce,
+                                                             fake: FakeOpenAI) -> None:
     """Messages (incl. tool calls and tool results), tools and auth map to the wire format."""
     fake.enqueue(text_response("done"))
     provider = _provider(fake)
@@ -115,10 +115,7 @@ async def test_request_carries_messages_tools_and_bearer_key(fake: FakeOpenAI) -
         ChatMessage(role="tool", content="a.txt\n\n[receipt: zc-receipt-1-x]",
                     tool_call_id="call_1", name="list_dir"),
     ]
-    try:
-        await provider.chat(messages, [LIST_DIR])
-    finally:
-        await provider.aclose()
+    await chat_once(provider, messages, [LIST_DIR])
     (request,) = fake.requests
     assert ("POST", "/v1/chat/completions") == (request.method, request.path)
     assert f"Bearer {API_KEY}" == request.headers["authorization"]
@@ -139,14 +136,11 @@ async def test_request_carries_messages_tools_and_bearer_key(fake: FakeOpenAI) -
     } == request.json()
 
 
-async def test_no_tools_and_no_key_are_omitted(fake: FakeOpenAI) -> None:
+async def test_no_tools_and_no_key_are_omitted(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """Without tools there is no "tools" key; without a key no Authorization header."""
     fake.enqueue(text_response("ok"))
     provider = _provider(fake, api_key=None)
-    try:
-        await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    await chat_once(provider, USER_ONLY, [])
     (request,) = fake.requests
     assert "authorization" not in request.headers
     assert "tools" not in request.json()
@@ -154,17 +148,14 @@ async def test_no_tools_and_no_key_are_omitted(fake: FakeOpenAI) -> None:
 
 # --- parsing ------------------------------------------------------------------------------
 
-async def test_parses_text_and_tool_calls(fake: FakeOpenAI) -> None:
+async def test_parses_text_and_tool_calls(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """Text, tool calls, finish reason and usage come back as a ChatResponse."""
     fake.enqueue(tool_calls_response(
         tool_call("list_dir", {"path": "."}, call_id="call_a"),
         tool_call("read_file", '{"path": "README.md"}', call_id="call_b"),
         content="Let me look."))
     provider = _provider(fake)
-    try:
-        response = await provider.chat(USER_ONLY, [LIST_DIR])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [LIST_DIR])
     assert ChatResponse(
         text="Let me look.",
         tool_calls=(ToolCall("call_a", "list_dir", '{"path": "."}'),
@@ -174,28 +165,24 @@ async def test_parses_text_and_tool_calls(fake: FakeOpenAI) -> None:
     ) == response
 
 
-async def test_invalid_arguments_and_unknown_tools_pass_through(fake: FakeOpenAI) -> None:
+async def test_invalid_arguments_and_unknown_tools_pass_through(chat_once: ChatOnce,
+                                                                fake: FakeOpenAI) -> None:
     """Bad JSON arguments and unknown tool names reach the loop untouched (it rejects them)."""
     fake.enqueue(tool_calls_response(tool_call("no_such_tool", '{"path": ', call_id="call_x")))
     provider = _provider(fake)
-    try:
-        response = await provider.chat(USER_ONLY, [LIST_DIR])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [LIST_DIR])
     assert (ToolCall("call_x", "no_such_tool", '{"path": '),) == response.tool_calls
 
 
-async def test_object_arguments_from_local_servers_become_json_text(fake: FakeOpenAI) -> None:
+async def test_object_arguments_from_local_servers_become_json_text(chat_once: ChatOnce,
+                                                                    fake: FakeOpenAI) -> None:
     """Servers that send arguments as an object (older Ollama) still give JSON text."""
     body = completion(None, tool_calls=[{"id": "c1", "type": "function",
                                          "function": {"name": "list_dir",
                                                       "arguments": {"path": "."}}}])
     fake.enqueue(FakeResponse(json_body=body))
     provider = _provider(fake)
-    try:
-        response = await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [])
     assert (ToolCall("c1", "list_dir", '{"path": "."}'),) == response.tool_calls
 
 
@@ -208,165 +195,134 @@ async def test_object_arguments_from_local_servers_become_json_text(fake: FakeOp
      "'message.tool_calls[0]'.function has no 'name'"),
     ([1, 2, 3], "body is a JSON list, expected an object"),
 ])
-async def test_missing_fields_are_response_errors(fake: FakeOpenAI, body: object,
+async def test_missing_fields_are_response_errors(chat_once: ChatOnce,
+                                                  fake: FakeOpenAI, body: object,
                                                   reason: str) -> None:
     """A JSON body without the expected fields is a ProviderResponseError saying what is missing."""
     fake.enqueue(FakeResponse(json_body=body))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderResponseError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderResponseError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert f"openai: malformed chat completion: {reason}" == str(caught.value)
 
 
-async def test_truncated_json_body_is_a_response_error_not_retried(fake: FakeOpenAI) -> None:
+async def test_truncated_json_body_is_a_response_error_not_retried(chat_once: ChatOnce,
+                                                                   fake: FakeOpenAI) -> None:
     """A 200 whose body is cut-off JSON fails at once with a clear message."""
     fake.enqueue(truncated_json_response(), text_response("never asked for"))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderResponseError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderResponseError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "response body is not valid JSON" in caught.value.message
     assert 1 == len(fake.requests)
 
 
-async def test_error_object_with_status_200_is_an_error(fake: FakeOpenAI) -> None:
+async def test_error_object_with_status_200_is_an_error(chat_once: ChatOnce,
+                                                        fake: FakeOpenAI) -> None:
     """Proxies that report errors with HTTP 200 still produce a ProviderError."""
     fake.enqueue(FakeResponse(json_body={"error": {"message": "upstream failed",
                                                    "code": 502}}))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "endpoint returned an error: upstream failed" == caught.value.message
 
 
 # --- retries ------------------------------------------------------------------------------
 
-async def test_retries_a_500_then_succeeds(fake: FakeOpenAI) -> None:
+async def test_retries_a_500_then_succeeds(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """A 500 is retried and the next answer is used."""
     fake.enqueue(error_response(500, "The server had an error"), text_response("recovered"))
     provider = _provider(fake)
-    try:
-        response = await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [])
     assert "recovered" == response.text
     assert 2 == len(fake.requests)
 
 
-async def test_retry_after_is_honoured(fake: FakeOpenAI) -> None:
+async def test_retry_after_is_honoured(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """A 429 with Retry-After: 0.2 waits at least that long before the retry."""
     fake.enqueue(rate_limited_response("0.2"), text_response("after the pause"))
     provider = _provider(fake)
     started = time.monotonic()
-    try:
-        response = await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [])
     elapsed = time.monotonic() - started
     assert "after the pause" == response.text
     assert 0.2 <= elapsed < 3.0
 
 
-async def test_retry_after_beyond_the_cap_fails_now(fake: FakeOpenAI) -> None:
+async def test_retry_after_beyond_the_cap_fails_now(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """A server asking for an hour gets an immediate honest error, not a hung turn."""
     fake.enqueue(rate_limited_response("3600"))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert (429, 3600.0) == (caught.value.status_code, caught.value.retry_after)
     assert "the endpoint asks to wait 3600 s" in caught.value.message
     assert 1 == len(fake.requests)
 
 
-async def test_client_errors_are_not_retried(fake: FakeOpenAI) -> None:
+async def test_client_errors_are_not_retried(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """A 400 is final: one request, the server's message in the error."""
     fake.enqueue(error_response(400, "Invalid 'messages[0]'", type_="invalid_request_error"))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "HTTP 400: invalid_request_error: Invalid 'messages[0]'" == caught.value.message
     assert (False, 1) == (caught.value.retryable, len(fake.requests))
 
 
-async def test_gives_up_after_max_retries(fake: FakeOpenAI) -> None:
+async def test_gives_up_after_max_retries(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """Three 503s with max_retries=2 end in an error naming the attempts."""
     fake.enqueue(*[error_response(503, "busy") for _ in range(3)])
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "HTTP 503: server_error: busy (gave up after 3 attempts)" == caught.value.message
     assert 3 == len(fake.requests)
 
 
-async def test_connection_closed_mid_body_is_retried(fake: FakeOpenAI) -> None:
+async def test_connection_closed_mid_body_is_retried(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
     """A connection dropped halfway through the body counts as a transient failure."""
     fake.enqueue(closed_mid_body_response(), text_response("second try"))
     provider = _provider(fake)
-    try:
-        response = await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    response = await chat_once(provider, USER_ONLY, [])
     assert "second try" == response.text
     assert 2 == len(fake.requests)
 
 
-async def test_hang_past_timeout_raises_timeout_after_retries(fake: FakeOpenAI) -> None:
+async def test_hang_past_timeout_raises_timeout_after_retries(chat_once: ChatOnce,
+                                                              fake: FakeOpenAI) -> None:
     """A server that never answers in time gives ProviderTimeoutError after every attempt."""
     fake.enqueue(hang_response(2.0), hang_response(2.0))
-    policy = RetryPolicy(max_retries=1, base_delay_s=0.01, max_delay_s=0.02)
+    policy = fast_retries(1)
     provider = _provider(fake, timeout_s=0.3, policy=policy)
     started = time.monotonic()
-    try:
-        with pytest.raises(ProviderTimeoutError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderTimeoutError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "no response within 0.3 s (gave up after 2 attempts)" == caught.value.message
     assert 2 == len(fake.requests)
     assert time.monotonic() - started < 1.5
 
 
-async def test_connection_refused_is_a_provider_error(fake: FakeOpenAI) -> None:
+async def test_connection_refused_is_a_provider_error(chat_once: ChatOnce,
+                                                      fake: FakeOpenAI) -> None:
     """Nothing listening: a retryable ProviderError after the retries, no traceback soup."""
     provider = OpenAIProvider(base_url="http://127.0.0.1:9/v1", model="m", api_key=API_KEY,
-                              timeout_s=2.0, max_retries=1, retry_policy=RetryPolicy(
-                                  max_retries=1, base_delay_s=0.01, max_delay_s=0.02))
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+                              timeout_s=2.0, max_retries=1, retry_policy=fast_retries(1))
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert caught.value.message.startswith("connection to the endpoint failed")
     assert caught.value.retryable
 
 
-async def test_api_key_never_appears_in_errors_or_repr(fake: FakeOpenAI) -> None:
+async def test_api_key_never_appears_in_errors_or_repr(chat_once: ChatOnce,
+                                                       fake: FakeOpenAI) -> None:
     """Even when the server echoes the key back, the error text and reprs do not hold it."""
     fake.enqueue(error_response(401, f"Incorrect API key provided: {API_KEY}.",
                                 type_="invalid_request_error", code="invalid_api_key"))
     provider = _provider(fake)
-    try:
-        with pytest.raises(ProviderError) as caught:
-            await provider.chat(USER_ONLY, [])
-    finally:
-        await provider.aclose()
+    with pytest.raises(ProviderError) as caught:
+        await chat_once(provider, USER_ONLY, [])
     assert "Incorrect API key provided: [redacted]." in caught.value.message
     for text in (str(caught.value), repr(caught.value), caught.value.message, repr(provider)):
         assert API_KEY not in text

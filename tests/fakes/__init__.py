@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from zeroclaw_daemon.backoff import BackoffPolicy
+from zeroclaw_daemon.providers._retry import RetryPolicy
+from zeroclaw_daemon.providers.base import ChatResponse
+
 START_TIMEOUT_S = 10.0
+# The conftest fixture ``chat_once``: one provider.chat(...), then aclose.
+ChatOnce = Callable[..., Awaitable[ChatResponse]]
 STOP_TIMEOUT_S = 10.0
 
 
@@ -149,3 +155,9 @@ class ScriptedEndpoint:
             return _HalfBodyThenClose(planned.status, body)
         return Response(content=body, status_code=planned.status,
                         headers=dict(planned.headers), media_type="application/json")
+
+
+def fast_retries(max_retries: int = 2) -> RetryPolicy:
+    """A provider retry policy with ``max_retries`` and 5-20 ms delays, for tests."""
+    return RetryPolicy(max_retries=max_retries,
+                       backoff=BackoffPolicy(initial_s=0.01, max_s=0.02, jitter=0.5))

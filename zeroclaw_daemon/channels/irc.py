@@ -29,10 +29,11 @@ import anyio
 from anyio import CancelScope
 from anyio.abc import ByteStream, TaskGroup
 
+from ..backoff import Backoff, BackoffPolicy
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._backoff import Backoff, BackoffPolicy, unwrapping_single_error
+from ._taskgroup import unwrapping_single_error
 from .base import InboundMessage, MessageHandler
 from .irc_protocol import (
     _CONNECTION_ERRORS,

@@ -25,10 +25,11 @@ import anyio
 import httpx
 from anyio.abc import TaskGroup
 
+from ..backoff import Backoff, BackoffPolicy
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._backoff import Backoff, BackoffPolicy, unwrapping_single_error
+from ._taskgroup import unwrapping_single_error
 from .base import InboundMessage, MessageHandler
 
 TELEGRAM_MAX_MESSAGE_LEN = 4096  # in UTF-16 code units, as Telegram counts

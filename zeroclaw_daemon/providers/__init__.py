@@ -52,11 +52,11 @@ def build_provider(cfg: Config, resolve_path: Callable[[str], Path]) -> Provider
 
         api_key = require_env(section.api_key_env, f"the {section.kind} API key")
     if section.kind == "openai":
-        return OpenAIProvider(base_url=section.base_url or "https://api.openai.com/v1",
+        return OpenAIProvider(base_url=section.base_url,
                               model=section.model, api_key=api_key,
                               timeout_s=section.timeout_s, max_retries=section.max_retries)
     if section.kind == "anthropic":
-        return AnthropicProvider(base_url=section.base_url or "https://api.anthropic.com",
+        return AnthropicProvider(base_url=section.base_url,
                                  model=section.model, api_key=api_key,
                                  timeout_s=section.timeout_s, max_retries=section.max_retries)
     raise ConfigError("config", [ConfigProblem("provider.kind", "unknown provider kind")])

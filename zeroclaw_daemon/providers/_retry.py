@@ -21,6 +21,7 @@ from typing import Any
 import anyio
 import httpx
 
+from zeroclaw_daemon.backoff import BackoffPolicy
 from zeroclaw_daemon.errors import ProviderError, ProviderResponseError, ProviderTimeoutError
 
 RETRYABLE_STATUSES = frozenset({408, 409, 429})
@@ -28,20 +29,18 @@ MAX_ERROR_MESSAGE_CHARS = 300
 REDACTED = "[redacted]"
 
 
+# Delays grow 2x per retry from 0.5 s to 8 s; half of each is random.
+DEFAULT_BACKOFF = BackoffPolicy(initial_s=0.5, max_s=8.0, jitter=0.5)
+
+
 @dataclass(frozen=True, slots=True)
 class RetryPolicy:
-    """How often and how patiently to retry. Delays grow 2x per attempt, with jitter."""
+    """How often and how patiently to retry."""
 
     max_retries: int = 3
-    base_delay_s: float = 0.5
-    max_delay_s: float = 8.0
+    backoff: BackoffPolicy = DEFAULT_BACKOFF
     # A server asking for a longer pause than this gets an error now instead.
     max_retry_after_s: float = 30.0
-
-    def backoff_s(self, retry_number: int, rng: random.Random) -> float:
-        """Delay before retry ``retry_number`` (0-based): half fixed, half random."""
-        ceiling = min(self.max_delay_s, self.base_delay_s * (2.0 ** retry_number))
-        return ceiling / 2 + rng.uniform(0.0, ceiling / 2)
 
 
 def scrub(text: str, secrets: Sequence[str]) -> str:
@@ -125,7 +124,7 @@ async def post_json(client: httpx.AsyncClient, url: str, *, body: Mapping[str, A
         error = outcome
         if not error.retryable or attempt == attempts:
             raise _final(error, attempt)
-        delay = policy.backoff_s(attempt - 1, rng)
+        delay = policy.backoff.delay_s(attempt - 1, rng)
         if error.retry_after is not None:
             if error.retry_after > policy.max_retry_after_s:
                 raise _final(error, attempt, f"the endpoint asks to wait {error.retry_after:g} s")

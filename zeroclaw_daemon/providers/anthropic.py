@@ -10,14 +10,14 @@ since the API wants user and assistant turns to alternate.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import httpx
 
 from zeroclaw_daemon.errors import ProviderError, ProviderResponseError
-from zeroclaw_daemon.providers._retry import RetryPolicy, error_message_from_body, post_json
+from zeroclaw_daemon.providers._http import HttpJsonProvider, int_usage
+from zeroclaw_daemon.providers._retry import RetryPolicy, error_message_from_body
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
@@ -120,15 +120,13 @@ def parse_response(data: Any) -> ChatResponse:
         # Other block types (thinking, server tools) carry nothing we use.
     stop_reason = data.get("stop_reason")
     usage_raw = data.get("usage")
-    usage = ({key: value for key, value in usage_raw.items()
-              if isinstance(value, int) and not isinstance(value, bool)}
-             if isinstance(usage_raw, dict) else {})
+    usage = int_usage(usage_raw)
     return ChatResponse(text="".join(texts), tool_calls=tuple(calls),
                         finish_reason=stop_reason if isinstance(stop_reason, str) else None,
                         usage=usage)
 
 
-class AnthropicProvider:
+class AnthropicProvider(HttpJsonProvider):
     """A Claude model behind the Anthropic Messages API."""
 
     name = PROVIDER_NAME
@@ -138,36 +136,19 @@ class AnthropicProvider:
                  max_tokens: int = DEFAULT_MAX_TOKENS,
                  transport: httpx.AsyncBaseTransport | None = None, *,
                  retry_policy: RetryPolicy | None = None) -> None:
-        if not model:
-            raise ValueError("model must not be empty")
         if max_tokens <= 0:
             raise ValueError("max_tokens must be positive")
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.url = f"{self.base_url}/v1/messages"
-        self.model = model
+        super().__init__(base_url=base_url, default_base_url=DEFAULT_BASE_URL,
+                         path="/v1/messages", model=model, api_key=api_key,
+                         timeout_s=timeout_s, max_retries=max_retries, transport=transport,
+                         retry_policy=retry_policy)
         self.max_tokens = int(max_tokens)
-        self.timeout_s = float(timeout_s)
-        self.policy = retry_policy or RetryPolicy(max_retries=max_retries)
-        self._api_key = api_key or ""
-        self._rng = random.Random()
-        self._client = httpx.AsyncClient(timeout=httpx.Timeout(self.timeout_s),
-                                         transport=transport)
-
-    def __repr__(self) -> str:
-        # Never the key.
-        return f"<AnthropicProvider url={self.url!r} model={self.model!r}>"
 
     async def chat(self, messages: Sequence[ChatMessage],
                    tools: Sequence[ToolSpec]) -> ChatResponse:
         headers = {"anthropic-version": API_VERSION, "Accept": "application/json"}
         if self._api_key:
             headers["x-api-key"] = self._api_key
-        data = await post_json(
-            self._client, self.url,
-            body=build_request_body(self.model, self.max_tokens, messages, tools),
-            headers=headers, provider=self.name, policy=self.policy, timeout_s=self.timeout_s,
-            rng=self._rng, secrets=(self._api_key,))
+        data = await self._post(build_request_body(self.model, self.max_tokens, messages, tools),
+                                headers)
         return parse_response(data)
-
-    async def aclose(self) -> None:
-        await self._client.aclose()

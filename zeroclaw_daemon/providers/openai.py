@@ -9,14 +9,14 @@ was missing.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import httpx
 
 from zeroclaw_daemon.errors import ProviderError, ProviderResponseError
-from zeroclaw_daemon.providers._retry import RetryPolicy, error_message_from_body, post_json
+from zeroclaw_daemon.providers._http import HttpJsonProvider, int_usage
+from zeroclaw_daemon.providers._retry import RetryPolicy, error_message_from_body
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -118,15 +118,13 @@ def parse_response(data: Any) -> ChatResponse:
     calls = tuple(_tool_call(index, raw) for index, raw in enumerate(raw_calls))
     finish_reason = choice.get("finish_reason")
     usage_raw = data.get("usage")
-    usage = ({key: value for key, value in usage_raw.items()
-              if isinstance(value, int) and not isinstance(value, bool)}
-             if isinstance(usage_raw, dict) else {})
+    usage = int_usage(usage_raw)
     return ChatResponse(text=text, tool_calls=calls,
                         finish_reason=finish_reason if isinstance(finish_reason, str) else None,
                         usage=usage)
 
 
-class OpenAIProvider:
+class OpenAIProvider(HttpJsonProvider):
     """A chat model behind an OpenAI-compatible ``/chat/completions`` endpoint."""
 
     name = PROVIDER_NAME
@@ -134,33 +132,16 @@ class OpenAIProvider:
     def __init__(self, base_url: str, model: str, api_key: str | None, timeout_s: float,
                  max_retries: int, transport: httpx.AsyncBaseTransport | None = None, *,
                  retry_policy: RetryPolicy | None = None) -> None:
-        if not model:
-            raise ValueError("model must not be empty")
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        self.url = f"{self.base_url}/chat/completions"
-        self.model = model
-        self.timeout_s = float(timeout_s)
-        self.policy = retry_policy or RetryPolicy(max_retries=max_retries)
-        self._api_key = api_key or ""
-        self._rng = random.Random()
-        self._client = httpx.AsyncClient(timeout=httpx.Timeout(self.timeout_s),
-                                         transport=transport)
-
-    def __repr__(self) -> str:
-        # Never the key.
-        return f"<OpenAIProvider url={self.url!r} model={self.model!r}>"
+        super().__init__(base_url=base_url, default_base_url=DEFAULT_BASE_URL,
+                         path="/chat/completions", model=model, api_key=api_key,
+                         timeout_s=timeout_s, max_retries=max_retries, transport=transport,
+                         retry_policy=retry_policy)
 
     async def chat(self, messages: Sequence[ChatMessage],
                    tools: Sequence[ToolSpec]) -> ChatResponse:
         headers: dict[str, str] = {"Accept": "application/json"}
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
-        data = await post_json(
-            self._client, self.url, body=build_request_body(self.model, messages, tools),
-            headers=headers, provider=self.name, policy=self.policy, timeout_s=self.timeout_s,
-            rng=self._rng, secrets=(self._api_key,))
+        data = await self._post(build_request_body(self.model, messages, tools), headers)
         return parse_response(data)
-
-    async def aclose(self) -> None:
-        await self._client.aclose()
 
