@@ -16,7 +16,7 @@ import pytest
 from daemon_harness import daemon_config, start_daemon
 from ngircd_fixture import IrcTestClient, NgircdServer, requires_ngircd
 
-from zeroclaw_daemon.daemon import service
+from zeroclaw_daemon.daemon import supervisor as supervisor_module
 
 TURN_TIMEOUT_S = 15.0
 TOKEN_RE = re.compile(r"zc-receipt-[0-9]+-[A-Za-z0-9_-]{43}")
@@ -305,16 +305,16 @@ class FlakyChannel:
         await anyio.sleep_forever()
 
 
-def spec(name: str, channel: FlakyChannel) -> service.ChannelSpec:
-    return service.ChannelSpec(name, None, lambda: channel)
+def spec(name: str, channel: FlakyChannel) -> supervisor_module.ChannelSpec:
+    return supervisor_module.ChannelSpec(name, None, lambda: channel)
 
 
 async def test_crashing_channel_is_restarted_with_backoff(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A channel that crashes twice is restarted each time, waiting longer each time."""
-    monkeypatch.setattr(service, "BACKOFF_INITIAL_S", 0.05)
+    monkeypatch.setattr(supervisor_module, "BACKOFF_INITIAL_S", 0.05)
     channel = FlakyChannel(crashes=2)
-    supervisor = service.ChannelSupervisor(spec("flaky", channel),
+    supervisor = supervisor_module.ChannelSupervisor(spec("flaky", channel),
                                            handler=None)  # type: ignore[arg-type]
     async with anyio.create_task_group() as tg:
         tg.start_soon(supervisor.run)
@@ -332,10 +332,10 @@ async def test_crashing_channel_is_restarted_with_backoff(
 async def test_one_failing_channel_does_not_stop_another(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A channel that always crashes keeps being retried while a healthy one keeps running."""
-    monkeypatch.setattr(service, "BACKOFF_INITIAL_S", 0.01)
-    monkeypatch.setattr(service, "BACKOFF_MAX_S", 0.02)
+    monkeypatch.setattr(supervisor_module, "BACKOFF_INITIAL_S", 0.01)
+    monkeypatch.setattr(supervisor_module, "BACKOFF_MAX_S", 0.02)
     broken, healthy = FlakyChannel(crashes=10**6), FlakyChannel(crashes=0)
-    supervisors = [service.ChannelSupervisor(spec(name, channel),
+    supervisors = [supervisor_module.ChannelSupervisor(spec(name, channel),
                                              handler=None)  # type: ignore[arg-type]
                    for name, channel in (("broken", broken), ("healthy", healthy))]
     async with anyio.create_task_group() as tg:

@@ -24,223 +24,36 @@ import importlib.util
 import os
 import resource
 import signal
-import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anyio
-from anyio.abc import TaskGroup, TaskStatus
+from anyio.abc import TaskGroup
 
-from ..channels.base import Channel, MessageHandler
-from ..channels.gateway import GatewayChannel, GatewaySettings
 from ..config import Config, load_config
-from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError, ConfigProblem
+from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError
 from ..logs import configure_logging, get_logger
-from .context import ChannelRuntimeContext, configured_secrets
+from .context import LOG_TARGET, ChannelRuntimeContext
 from .sdnotify import SdNotifier
+from .supervisor import (
+    CHANNEL_START_TIMEOUT_S,
+    CHANNEL_STOP_TIMEOUT_S,
+    ChannelSpec,
+    ChannelSupervisor,
+    build_channel_specs,
+)
 
-LOG_TARGET = "zeroclaw_daemon"
 EXIT_OK = 0
 EXIT_FORCED = 130  # 128 + SIGINT, as a shell reports an interrupted program
 
-BACKOFF_INITIAL_S = 1.0
-BACKOFF_MAX_S = 60.0
-# A channel that ran this long before crashing is healthy again: restart its backoff.
-BACKOFF_RESET_AFTER_S = 60.0
-# How long a channel may take to report itself started before READY=1 goes out anyway.
-CHANNEL_START_TIMEOUT_S = 30.0
 # After the drain, chat channels get this long to send the replies they just got.
 DELIVERY_GRACE_S = 1.0
 # Cancelled turns unwind (tools kill their processes) within this.
 ABANDON_WAIT_S = 2.0
-# A channel asked to stop gracefully gets this long before it is cancelled.
-CHANNEL_STOP_TIMEOUT_S = 15.0
-
-
-class _Stoppable(Protocol):
-    def request_stop(self) -> None: ...
 
 
 # --- channels -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChannelSpec:
-    """How to build one channel, and the settings that, when changed, restart it."""
-
-    name: str
-    settings: object
-    factory: Callable[[], Channel]
-
-
-def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
-                        environ: Mapping[str, str] | None = None) -> dict[str, ChannelSpec]:
-    """A spec per enabled channel; raises ConfigError for what cannot be built.
-
-    Everything that can fail (addresses, tokens from the environment) is
-    resolved here, before any channel starts, so a bad config fails at start
-    (exit 78) or leaves a reload without effect.
-    """
-    env = os.environ if environ is None else environ
-    specs: dict[str, ChannelSpec] = {}
-    channels = cfg.channels
-    # A changed secret set must reach every chat channel's redactor: it is part of
-    # each channel's identity.
-    secrets_key = tuple(sorted(configured_secrets(cfg, env)))
-    if channels.gateway.enabled:
-        try:
-            gateway_settings = GatewaySettings.from_section(channels.gateway, env)
-        except ValueError as exc:
-            raise ConfigError("config", [ConfigProblem("channels.gateway.listen",
-                                                       str(exc))]) from None
-        specs["gateway"] = ChannelSpec(
-            "gateway", gateway_settings, lambda: GatewayChannel(gateway_settings, ctx))
-    if channels.telegram.enabled:
-        telegram = channels.telegram
-        token = _env_secret(env, telegram.bot_token_env, "channels.telegram.bot_token_env")
-
-        def make_telegram() -> Channel:
-            from ..channels.telegram import TelegramChannel
-            return TelegramChannel(token=token, api_base=telegram.api_base,
-                                   allowed_users=telegram.allowed_users,
-                                   poll_timeout_s=telegram.poll_timeout_s,
-                                   redactor=ctx.redactor)
-
-        specs["telegram"] = ChannelSpec("telegram", (telegram, secrets_key), make_telegram)
-    if channels.irc.enabled:
-        irc = channels.irc
-        password = (_env_secret(env, irc.password_env, "channels.irc.password_env")
-                    if irc.password_env else None)
-
-        def make_irc() -> Channel:
-            from ..channels.irc import IrcChannel, IrcSettings
-            return IrcChannel(IrcSettings(server=irc.server, port=irc.port, tls=irc.tls,
-                                          nick=irc.nick, channels=irc.channels,
-                                          password=password),
-                              ctx.redactor)
-
-        specs["irc"] = ChannelSpec("irc", (irc, secrets_key), make_irc)
-    return specs
-
-
-def _env_secret(env: Mapping[str, str], name: str, path: str) -> str:
-    value = env.get(name, "") if name else ""
-    if not value.strip():
-        raise ConfigError("environment", [ConfigProblem(
-            path, f"environment variable {name or '(unnamed)'} is not set or empty")])
-    return value
-
-
-class _StartedSignal(TaskStatus[Any]):
-    """A TaskStatus a channel reports 'listening' to; the supervisor waits on it."""
-
-    def __init__(self) -> None:
-        self.event = anyio.Event()
-        self.value: object = None
-
-    def started(self, value: object = None) -> None:
-        self.value = value
-        self.event.set()
-
-
-class ChannelSupervisor:
-    """Runs one channel; restarts it with exponential backoff when it crashes."""
-
-    def __init__(self, spec: ChannelSpec, handler: MessageHandler) -> None:
-        self.spec = spec
-        self.handler = handler
-        self.channel: Channel | None = None
-        self.first_start = anyio.Event()
-        self.finished = anyio.Event()
-        self.failures = 0
-        self.state = "starting"
-        self._stopping = False
-        self._cancel = anyio.CancelScope()
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    async def run(self) -> None:
-        log = get_logger(LOG_TARGET).bind(channel=self.name)
-        backoff = BACKOFF_INITIAL_S
-        try:
-            with self._cancel:
-                while not self._stopping:
-                    started_at = time.monotonic()
-                    try:
-                        await self._run_once()
-                        if self._stopping:
-                            break
-                        log.warning("Channel returned unexpectedly; restarting",
-                                    retry_in_s=backoff)
-                    except Exception as exc:
-                        if self._stopping:
-                            break
-                        self.failures += 1
-                        self.state = "failed"
-                        log.exception("Channel crashed; restarting", error=type(exc).__name__,
-                                      failures=self.failures, retry_in_s=backoff)
-                    self.first_start.set()  # the first attempt is over, good or bad
-                    if time.monotonic() - started_at > BACKOFF_RESET_AFTER_S:
-                        backoff = BACKOFF_INITIAL_S
-                    await anyio.sleep(backoff)
-                    backoff = min(backoff * 2, BACKOFF_MAX_S)
-        finally:
-            self.state = "stopped"
-            self.first_start.set()
-            self.finished.set()
-
-    async def _run_once(self) -> None:
-        channel = self.spec.factory()
-        self.channel = channel
-        if isinstance(channel, GatewayChannel):
-            status = _StartedSignal()
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(self._mark_started, status)
-                try:
-                    await channel.run(self.handler, task_status=status)
-                finally:
-                    tg.cancel_scope.cancel()
-        else:
-            # A chat channel connects inside run(); it counts as started once launched.
-            self.state = "running"
-            self.first_start.set()
-            await channel.run(self.handler)
-
-    async def _mark_started(self, status: _StartedSignal) -> None:
-        await status.event.wait()
-        self.state = "running"
-        self.failures = 0
-        self.first_start.set()
-
-    def describe(self) -> str:
-        channel = self.channel
-        if isinstance(channel, GatewayChannel) and channel.bound is not None:
-            host, port = channel.bound
-            shown = f"[{host}]" if ":" in host else host
-            return f"gateway listening on {shown}:{port}"
-        return f"{self.name} {self.state}"
-
-    async def stop(self, *, grace_s: float = CHANNEL_STOP_TIMEOUT_S,
-                   delivery_grace_s: float = 0.0) -> None:
-        """Stop the channel: gracefully where it can (the gateway finishes the requests it
-        is answering, for up to ``grace_s``), else after ``delivery_grace_s``, cancel."""
-        self._stopping = True
-        channel = self.channel
-        request_stop = getattr(channel, "request_stop", None)
-        if callable(request_stop):
-            request_stop(grace_s)
-            with anyio.move_on_after(grace_s + 1):
-                await self.finished.wait()
-        elif delivery_grace_s > 0:
-            with anyio.move_on_after(delivery_grace_s):
-                await self.finished.wait()
-        self._cancel.cancel()
-        with anyio.move_on_after(grace_s):
-            await self.finished.wait()
 
 
 # --- the daemon -----------------------------------------------------------------------------
