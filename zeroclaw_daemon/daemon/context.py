@@ -21,16 +21,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
 
 from .. import __version__
 from ..agent.history import ConversationHistory
-from ..agent.loop import AgentRuntime, TurnResult
+from ..agent.loop import AgentRuntime
 from ..agent.policy import ApprovalHook
-from ..channels.base import InboundMessage, OutboundReply, ReceiptLine
+from ..channels.base import InboundMessage, OutboundReply
 from ..config import Config
 from ..errors import ChannelError
 from ..logs import get_logger
@@ -43,6 +42,12 @@ from ..tools import build_tools
 from ..tools.base import Tool
 from .dispatch import TurnDispatcher
 from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
+from .outbound import outbound_reply
+from .settings import (
+    configured_secrets,
+    ensure_private_dir,
+    resolve_state_dir,
+)
 
 LOG_TARGET = "zeroclaw_daemon"
 AUDIT_DB_NAME = "audit.db"
@@ -53,45 +58,6 @@ MAX_FOLLOWUP_ROUTES = 10_000
 
 FollowupSink = Callable[[str, str], Awaitable[None]]
 """A channel's way to send a later message into a conversation: (conversation_id, text)."""
-
-
-def configured_secrets(cfg: Config, environ: Mapping[str, str] | None = None) -> list[str]:
-    """The values of every secret env var the config names (set ones only)."""
-    env = os.environ if environ is None else environ
-    names = (cfg.provider.api_key_env, cfg.channels.gateway.auth_token_env,
-             cfg.channels.telegram.bot_token_env, cfg.channels.irc.password_env)
-    return [env[name] for name in names if name and env.get(name)]
-
-
-def enabled_channels(cfg: Config) -> list[str]:
-    channels = cfg.channels
-    return [name for name, section in (("gateway", channels.gateway),
-                                       ("telegram", channels.telegram),
-                                       ("irc", channels.irc)) if section.enabled]
-
-
-def resolve_state_dir(cfg: Config, environ: Mapping[str, str] | None = None) -> Path:
-    """Where the audit database lives.
-
-    A relative ``daemon.state_dir`` resolves against the config file's
-    directory, except under systemd's ``StateDirectory=`` (``$STATE_DIRECTORY``
-    set): /etc is read-only there, so relative state goes below the directory
-    systemd made for us.
-    """
-    env = os.environ if environ is None else environ
-    value = Path(cfg.daemon.state_dir).expanduser()
-    if value.is_absolute():
-        return value
-    systemd_state = env.get("STATE_DIRECTORY", "").split(":")[0]
-    if systemd_state:
-        return Path(systemd_state) / value
-    return cfg.resolve_path(cfg.daemon.state_dir)
-
-
-def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) as 0700; the audit log is for the operator only."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return path
 
 
 @dataclass(eq=False)
@@ -348,30 +314,7 @@ class ChannelRuntimeContext:
         finally:
             generation.leave()
         self.metrics.count_turn(message.channel)
-        return self.outbound(result, generation.redactor)
-
-    @staticmethod
-    def outbound(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
-        """The reply as channels send it: text and block redacted, receipt tokens intact."""
-        receipts = tuple(ReceiptLine(tool=event.tool, call_id=event.call_id,
-                                     receipt=event.receipt)
-                         for event in result.receipts if event.receipt is not None)
-        trust = "unverified"
-        findings: tuple[dict[str, object], ...] = ()
-        if result.audit is not None:
-            report = result.audit.to_dict()
-            trust = str(report.get("trust", trust))
-            # Findings quote the reply; the reply may have held a secret.
-            findings = tuple(_redact_value(redactor, finding)
-                             for finding in report.get("findings", ()))
-        return OutboundReply(
-            turn_id=result.turn_id,
-            text=redactor.redact(result.reply),
-            receipts_block=redactor.redact(result.receipts_block),
-            receipts=receipts,
-            trust=trust,
-            findings=findings,
-        )
+        return outbound_reply(result, generation.redactor)
 
     # --- background results ------------------------------------------------------------------
 
@@ -444,13 +387,3 @@ class ChannelRuntimeContext:
             log.info("Tool receipts disabled")
         log.info("Channels running", channels=channels,
                  max_concurrent_turns=self.dispatcher.max_concurrent)
-
-
-def _redact_value(redactor: LeakRedactor, value: Any) -> Any:
-    if isinstance(value, str):
-        return redactor.redact(value)
-    if isinstance(value, dict):
-        return {key: _redact_value(redactor, item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_redact_value(redactor, item) for item in value]
-    return value

@@ -18,7 +18,8 @@ from ..channels.gateway import GatewayChannel, GatewaySettings
 from ..config import Config
 from ..errors import ConfigError, ConfigProblem
 from ..logs import get_logger
-from .context import LOG_TARGET, ChannelRuntimeContext, configured_secrets
+from .context import LOG_TARGET, ChannelRuntimeContext
+from .settings import configured_secrets
 
 BACKOFF_INITIAL_S = 1.0
 
