@@ -21,20 +21,18 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..logs import get_logger
 from .base import MessageHandler
-from .gateway_app import (
+from .gateway_api import (
     LOG_TARGET,
-    GatewayApp,
     GatewayBackend,
     GatewayHTTPError,
     GatewaySettings,
-    IdempotencyCache,
     TurnRequest,
     VerifyReceiptRequest,
     VerifyTextRequest,
     error_response,
     parse_listen,
-    turn_payload,
 )
+from .gateway_app import GatewayApp, IdempotencyCache, turn_payload
 
 __all__ = [
     "LOG_TARGET",

@@ -6,30 +6,12 @@ from __future__ import annotations
 
 from zeroclaw_daemon.cli.agent import agent_command
 from zeroclaw_daemon.cli.audit_bench import audit_bench_command
-from zeroclaw_daemon.cli.common import (
-    CONFIG_ENV_VAR,
-    DEFAULT_CONFIG_PATH,
-    config_path_option,
-    load_agent_config,
-    load_cli_config,
-    main,
-    resolve_config_path,
-    run_cli_errors,
-)
+from zeroclaw_daemon.cli.common import main, run_cli_errors
 from zeroclaw_daemon.cli.config import config_group
 from zeroclaw_daemon.cli.daemon import daemon_command
 from zeroclaw_daemon.cli.receipts import receipts_group
 
-__all__ = [
-    "CONFIG_ENV_VAR",
-    "DEFAULT_CONFIG_PATH",
-    "config_path_option",
-    "load_agent_config",
-    "load_cli_config",
-    "main",
-    "resolve_config_path",
-    "run_cli_errors",
-]
+__all__ = ["main", "run_cli_errors"]
 
 for _command in (config_group, receipts_group, daemon_command, agent_command,
                  audit_bench_command):

@@ -1,0 +1,163 @@
+"""The gateway's contract: settings, request bodies and the JSON error shape
+(``{"error": {"code", "message", ...}}``) every answer that is not a success uses."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NoReturn, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..logs import get_logger
+from ..receipts import ReceiptScope
+
+LOG_TARGET = "zeroclaw_channels::gateway"
+
+
+MAX_IDEMPOTENCY_KEY_CHARS = 255
+
+
+DEFAULT_SENDER = "api"
+
+
+class GatewayBackend(Protocol):
+    """What the gateway needs from the daemon besides the turn handler."""
+
+    @property
+    def receipt_scope(self) -> ReceiptScope | None: ...
+
+    @property
+    def accepting(self) -> bool:
+        """False while the daemon drains: new turns are refused."""
+        ...
+
+    def metrics_text(self) -> bytes: ...
+
+    def metrics_content_type(self) -> str: ...
+
+    def health(self) -> Mapping[str, object]: ...
+
+
+def parse_listen(listen: str) -> tuple[str, int]:
+    """``"127.0.0.1:8731"``, ``"[::1]:8731"`` or ``"localhost:0"`` -> (host, port)."""
+    host, sep, port_text = listen.rpartition(":")
+    if not sep or not host or not port_text.isdigit():
+        raise ValueError(f"listen must be HOST:PORT, got {listen!r}")
+    port = int(port_text)
+    if port > 65535:
+        raise ValueError(f"port out of range in {listen!r}")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host, port
+
+
+@dataclass(frozen=True, slots=True)
+class GatewaySettings:
+    """How the gateway listens and what it accepts."""
+
+    host: str = "127.0.0.1"
+    port: int = 8731
+    # The bearer token itself (read from the env var the config names); never shown.
+    auth_token: str | None = field(default=None, repr=False)
+    max_body_bytes: int = 1_048_576
+    idempotency_cache_entries: int = 1024
+    graceful_shutdown_s: int = 10
+    backlog: int = 1024
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
+
+    @classmethod
+    def from_section(cls, section: Any, environ: Mapping[str, str] | None = None,
+                     ) -> GatewaySettings:
+        """Settings from ``cfg.channels.gateway``; the token from the env var it names."""
+        env = os.environ if environ is None else environ
+        host, port = parse_listen(section.listen)
+        token_env = section.auth_token_env
+        token = env.get(token_env) if token_env else None
+        return cls(host=host, port=port, auth_token=token or None,
+                   max_body_bytes=section.max_body_bytes,
+                   header_timeout_s=section.header_timeout_s,
+                   body_timeout_s=section.body_timeout_s)
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class TurnRequest(_Body):
+    conversation_id: str = Field(min_length=1, max_length=256)
+    message: str = Field(min_length=1)
+    sender: str | None = Field(default=None, min_length=1, max_length=256)
+
+
+class VerifyTextRequest(_Body):
+    text: str
+    conversation_id: str | None = Field(default=None, min_length=1, max_length=256)
+
+
+class VerifyReceiptRequest(_Body):
+    receipt: str
+    tool: str
+    args: dict[str, Any]
+    result: str
+
+
+class GatewayHTTPError(Exception):
+    """An error answer: status, a machine-readable code, a message for people."""
+
+    def __init__(self, status: int, code: str, message: str, *,
+                 headers: Mapping[str, str] | None = None, **extra: object) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = dict(headers or {})
+        self.extra = extra
+
+    def response(self) -> JSONResponse:
+        return error_response(self.status, self.code, self.message, headers=self.headers,
+                              **self.extra)
+
+
+def error_response(status: int, code: str, message: str, *,
+                   headers: Mapping[str, str] | None = None, **extra: object) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, **extra}},
+                        status_code=status, headers=dict(headers or {}))
+
+
+_HTTP_ERROR_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def _http_exception(request: Request, exc: Exception) -> Response:
+    """Starlette's own 404/405 (routing) as JSON."""
+    if isinstance(exc, HTTPException):
+        code = _HTTP_ERROR_CODES.get(exc.status_code, "http_error")
+        message = {404: f"no route {request.url.path}",
+                   405: f"{request.method} is not allowed on {request.url.path}"}.get(
+                       exc.status_code, str(exc.detail))
+        return error_response(exc.status_code, code, message, headers=exc.headers)
+    return await _internal_error(request, exc)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    get_logger(LOG_TARGET).error("Gateway request failed", path=request.url.path,
+                                 error=type(exc).__name__, exc_info=exc)
+    return error_response(500, "internal", "internal error")
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _validation_error(exc: ValidationError) -> GatewayHTTPError:
+    # Field paths and messages only: pydantic's "input" would echo the client's values.
+    details = [{"path": ".".join(str(part) for part in error["loc"]),
+                "message": error["msg"], "type": error["type"]}
+               for error in exc.errors(include_url=False, include_input=False)]
+    paths = ", ".join(d["path"] or "<body>" for d in details)
+    return GatewayHTTPError(422, "invalid_request", f"invalid fields: {paths}", details=details)
