@@ -40,6 +40,7 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
     # should be reported without paying for them.
     from zeroclaw_daemon.providers import build_provider
     from zeroclaw_daemon.tools import build_tools
+    from zeroclaw_daemon.tools.mcp import McpHub
 
     receipts = cfg.agent.tool_receipts
     log = get_logger(LOG_TARGET)
@@ -68,9 +69,12 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
         echo(result.text)
         return result
 
+    # MCP servers live as long as this run; their task groups are children of this task.
+    hub = McpHub(cfg.tools.mcp, base_dir=cfg.base_dir,
+                 stderr_dir=audit_db.path.parent if audit_db is not None else None)
     try:
-        async with AgentRuntime(cfg, provider, tools, audit_db,
-                                followup=print_followup) as runtime:
+        async with hub, AgentRuntime(cfg, provider, {**tools, **hub.tools()}, audit_db,
+                                     followup=print_followup) as runtime:
             if message is not None:
                 result = await one_turn(runtime, message)
                 if runtime.background_active:

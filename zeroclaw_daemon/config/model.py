@@ -12,6 +12,7 @@ from zeroclaw_daemon.config._types import _Section
 from zeroclaw_daemon.config.agent import AgentConfig
 from zeroclaw_daemon.config.channels import ChannelsConfig
 from zeroclaw_daemon.config.daemon import DaemonConfig, LoggingConfig
+from zeroclaw_daemon.config.mcp import mcp_problems
 from zeroclaw_daemon.config.provider import ProviderConfig
 from zeroclaw_daemon.config.tools import ToolsConfig
 from zeroclaw_daemon.errors import ConfigError, ConfigProblem
@@ -94,6 +95,7 @@ def _cross_field_problems(cfg: Config) -> list[ConfigProblem]:
         problems.append(
             ConfigProblem("channels.irc.channels", "required when channels.irc is enabled")
         )
+    problems.extend(ConfigProblem(path, message) for path, message in mcp_problems(cfg.tools.mcp))
     return problems
 
 
@@ -111,6 +113,18 @@ def _secret_refs(cfg: Config) -> Iterable[tuple[str, str, str]]:
     irc = cfg.channels.irc
     if irc.enabled and irc.password_env:
         yield "channels.irc.password_env", irc.password_env, "irc is enabled"
+    yield from _mcp_secret_refs(cfg)
+
+
+def _mcp_secret_refs(cfg: Config) -> Iterable[tuple[str, str, str]]:
+    for index, server in enumerate(cfg.tools.mcp):
+        if not server.enabled:
+            continue
+        why = f"MCP server {server.name} is enabled"
+        for key, name in server.env_from:
+            yield f"tools.mcp[{index}].env_from.{key}", name, why
+        for header, name in server.headers_env:
+            yield f"tools.mcp[{index}].headers_env.{header}", name, why
 
 
 def check_secrets(cfg: Config, environ: Mapping[str, str] | None = None) -> list[ConfigProblem]:
@@ -140,6 +154,7 @@ def secret_env_status(
         ("channels.gateway.auth_token_env", cfg.channels.gateway.auth_token_env),
         ("channels.telegram.bot_token_env", cfg.channels.telegram.bot_token_env),
         ("channels.irc.password_env", cfg.channels.irc.password_env),
+        *((path, name) for path, name, _ in _mcp_secret_refs(cfg)),
     ]
     return [
         (path, name, bool(env.get(name, "").strip()), path in needed)

@@ -1,10 +1,11 @@
-"""``[tools.*]``: one table per built-in tool."""
+"""``[tools.*]``: one table per built-in tool, and ``[[tools.mcp]]`` servers."""
 
 from __future__ import annotations
 
 from pydantic import Field
 
 from zeroclaw_daemon.config._types import Count, NonEmptyStr, Seconds, StrTuple, _Section
+from zeroclaw_daemon.config.mcp import McpServers
 
 DEFAULT_DELEGATE_PROMPT = (
     "You are a focused sub-agent. Complete the single task you are given with the tools "
@@ -58,3 +59,5 @@ class ToolsConfig(_Section):
     files: FilesToolConfig = Field(default_factory=FilesToolConfig)
     http_get: HttpGetToolConfig = Field(default_factory=HttpGetToolConfig)
     delegate: DelegateToolConfig = Field(default_factory=DelegateToolConfig)
+    # [[tools.mcp]]: MCP servers (config/mcp.py); their tools are named <server>__<tool>.
+    mcp: McpServers = ()

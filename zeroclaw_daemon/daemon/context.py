@@ -40,6 +40,7 @@ from ..security.leaks import LeakRedactor
 from ..storage.audit_db import AuditDB
 from ..tools import build_tools
 from ..tools.base import Tool
+from ..tools.mcp import McpHub
 from .dispatch import TurnDispatcher
 from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
 from .outbound import outbound_reply
@@ -70,6 +71,9 @@ class _Generation:
     audit_db: AuditDB
     runtime: AgentRuntime
     redactor: LeakRedactor
+    mcp: McpHub
+    # Set when the generation is done: its MCP servers are stopped.
+    mcp_done: anyio.Event = field(default_factory=anyio.Event)
     active: int = 0
     retired: anyio.Event = field(default_factory=anyio.Event)
     idle: anyio.Event = field(default_factory=anyio.Event)
@@ -177,18 +181,28 @@ class ChannelRuntimeContext:
         assert self._task_group is not None, "use the context with 'async with'"
         audit_db = self._audit_db_for(cfg)
         provider = build_provider(cfg, cfg.resolve_path)
+        mcp_done = anyio.Event()
         try:
             tools = build_tools(cfg)
+            # MCP servers are connected (and their tools listed) before the runtime is
+            # built: the model's tool list is fixed per generation.
+            hub = McpHub(cfg.tools.mcp, environ=self._environ, base_dir=cfg.base_dir,
+                         stderr_dir=audit_db.path.parent)
+            if hub:
+                await self._task_group.start(_host_mcp, hub, mcp_done)
+            tools.update(hub.tools())
             redactor = LeakRedactor(configured_secrets(cfg, self._environ))
             runtime = AgentRuntime(cfg, provider, tools, audit_db=audit_db,
                                    observer=self.metrics, followup=self._followup())
         except BaseException:
+            mcp_done.set()
             with anyio.CancelScope(shield=True):
                 await provider.aclose()
             raise
         # One history for the process: a reload must not make the agent forget.
         runtime.history = self.history
-        generation = _Generation(cfg, provider, tools, audit_db, runtime, redactor)
+        generation = _Generation(cfg, provider, tools, audit_db, runtime, redactor, hub,
+                                 mcp_done)
         generation.idle.set()
         await self._task_group.start(self._host_generation, generation)
         return generation
@@ -208,6 +222,7 @@ class ChannelRuntimeContext:
                 if generation.runtime.background_active:
                     await generation.runtime.wait_background(RETIRE_BACKGROUND_S)
         finally:
+            generation.mcp_done.set()
             with anyio.CancelScope(shield=True), anyio.move_on_after(10):
                 try:
                     await generation.provider.aclose()
@@ -372,7 +387,14 @@ class ChannelRuntimeContext:
             "ledger_entries": len(scope.ledger) if scope is not None else 0,
             "turns_in_flight": self.dispatcher.accepted,
             "max_concurrent_turns": self.dispatcher.max_concurrent,
+            "mcp": self.mcp_status(),
         }
+
+    def mcp_status(self) -> dict[str, dict[str, object]]:
+        """Each MCP server of the running config: state, tools, restarts, last error."""
+        if self._generation is None:
+            return {}
+        return {status.name: status.to_dict() for status in self._generation.mcp.status()}
 
     def log_startup(self, channels: list[str]) -> None:
         """Say at INFO which channels run and whether receipts are on (never the key)."""
@@ -387,3 +409,12 @@ class ChannelRuntimeContext:
             log.info("Tool receipts disabled")
         log.info("Channels running", channels=channels,
                  max_concurrent_turns=self.dispatcher.max_concurrent)
+
+
+async def _host_mcp(hub: McpHub, done: anyio.Event,
+                    *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+    """Hold a generation's MCP servers (their sessions' task groups are children of this
+    task, in the context's task group) until the generation is done or cancelled."""
+    async with hub:
+        task_status.started()
+        await done.wait()

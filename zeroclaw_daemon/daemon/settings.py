@@ -13,8 +13,10 @@ from ..config import Config
 def configured_secrets(cfg: Config, environ: Mapping[str, str] | None = None) -> list[str]:
     """The values of every secret env var the config names (set ones only)."""
     env = os.environ if environ is None else environ
-    names = (cfg.provider.api_key_env, cfg.channels.gateway.auth_token_env,
-             cfg.channels.telegram.bot_token_env, cfg.channels.irc.password_env)
+    names = [cfg.provider.api_key_env, cfg.channels.gateway.auth_token_env,
+             cfg.channels.telegram.bot_token_env, cfg.channels.irc.password_env]
+    for server in cfg.tools.mcp:  # what MCP servers get from the environment is secret too
+        names.extend(name for _, name in (*server.env_from, *server.headers_env))
     return [env[name] for name in names if name and env.get(name)]
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError
+from jsonschema.protocols import Validator
+from jsonschema.validators import validator_for
 
 from zeroclaw_daemon.errors import ToolArgumentError
 from zeroclaw_daemon.receipts import ArgsNotCanonicalError, parse_tool_arguments
@@ -56,16 +58,18 @@ def _schema_key(schema: Mapping[str, Any]) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _validator_for(schema_text: str) -> Draft202012Validator:
+def _validator_for(schema_text: str) -> Validator:
     # A pure memo keyed by the schema text: compiling a validator per call would
-    # cost more than most tool calls' validation itself.
+    # cost more than most tool calls' validation itself. A schema naming its dialect
+    # ($schema, as MCP servers' draft-07 schemas do) is checked by that dialect's rules.
     schema = json.loads(schema_text)
+    validator_class = validator_for(schema, default=Draft202012Validator)
     try:
-        Draft202012Validator.check_schema(schema)
+        validator_class.check_schema(schema)
     except SchemaError as exc:
         # A bad schema is our bug, not the model's; say so plainly.
         raise ValueError(f"tool parameters are not a valid JSON schema: {exc.message}") from None
-    return Draft202012Validator(schema)
+    return validator_class(schema)
 
 
 def _sorted_errors(errors: Iterable[ValidationError]) -> list[ValidationError]:
