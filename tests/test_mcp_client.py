@@ -210,3 +210,19 @@ async def test_streamable_http_server(everything_http: str) -> None:
     assert isinstance(tools["web__echo"], McpTool)
     assert RiskClass.NETWORK is tools["web__echo"].risk
     assert "over http" in output.text
+
+
+async def test_supervised_autonomy_asks_for_mcp_tools_unless_trusted_read_only() -> None:
+    """Under supervised autonomy without an approval flow an MCP tool is denied; a tool
+    with readOnlyHint from a server whose hints are trusted runs."""
+    from zeroclaw_daemon.agent.policy import Policy
+    time_server = python_server("mcp-server-time")
+    async with hub_for([{"name": "plain", "command": time_server},
+                        {"name": "trusted", "command": time_server,
+                         "trust_annotations": True}]) as hub:
+        tools = hub.tools()
+    policy = Policy("supervised")
+    denied = await policy.check(tools["plain__get_current_time"], "", None)
+    allowed = await policy.check(tools["trusted__get_current_time"], "", None)
+    assert not denied.allowed and "requires approval" in denied.reason
+    assert allowed.allowed
