@@ -37,6 +37,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 
 from zeroclaw_daemon import __version__
+from zeroclaw_daemon.backoff import Backoff, BackoffPolicy
 from zeroclaw_daemon.config.mcp import McpServerConfig
 from zeroclaw_daemon.errors import ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
@@ -149,7 +150,7 @@ class McpServer:
     async def run(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Keep the server connected until cancelled; ``started`` after the first attempt."""
         cfg = self.config
-        failures = 0
+        backoff = Backoff(BackoffPolicy(initial_s=cfg.restart_initial_s, max_s=cfg.restart_max_s))
         started = False
         try:
             while True:
@@ -170,13 +171,12 @@ class McpServer:
                     task_status.started()
                     started = True
                 if time.monotonic() - connected_at > HEALTHY_AFTER_S:
-                    failures = 0
-                delay = min(cfg.restart_max_s, cfg.restart_initial_s * 2 ** min(failures, 32))
-                failures += 1
+                    backoff.reset()
+                delay = backoff.next_delay()
                 self.state = ServerState.RESTARTING
                 self.last_error = reason
                 self._log.warning("MCP server unavailable; restarting", reason=reason,
-                                  retry_in_s=round(delay, 3), failures=failures)
+                                  retry_in_s=round(delay, 3), failures=backoff.attempt)
                 await anyio.sleep(delay)
                 self.restarts += 1
         finally:
