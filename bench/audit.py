@@ -33,9 +33,9 @@ from pathlib import Path
 import anyio
 
 from zeroclaw_daemon.agent.audit_bench import load_scenarios, percentile, play_calls, substitute
+from zeroclaw_daemon.audit import audit_reply
 from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus
-from zeroclaw_daemon.receipts.audit import audit_reply
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data"

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus
-from zeroclaw_daemon.receipts.audit import (
+from zeroclaw_daemon.audit import (
     AuditMode,
     AuditReport,
     FindingType,
@@ -21,7 +20,8 @@ from zeroclaw_daemon.receipts.audit import (
     audit_reply,
     render_notice,
 )
-from zeroclaw_daemon.receipts.claims import detect_language, pack_for
+from zeroclaw_daemon.audit.lang import detect_language, pack_for
+from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.scope import Verdict
 
 DATA = Path(__file__).parent / "data"

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zeroclaw_daemon.receipts._audit_facts import _PREV_WORD_REVERSED_RE, Relation
-from zeroclaw_daemon.receipts.claims import PACKS, extract_claims
-from zeroclaw_daemon.receipts.claims._counts import trie_pattern
-from zeroclaw_daemon.receipts.claims._numbers import WORD_BEFORE_REVERSED_RE, approx_before
-from zeroclaw_daemon.receipts.claims._text import phrase
+from zeroclaw_daemon.audit.claims import extract_claims
+from zeroclaw_daemon.audit.claims.counts import trie_pattern
+from zeroclaw_daemon.audit.claims.numbers import WORD_BEFORE_REVERSED_RE, approx_before
+from zeroclaw_daemon.audit.claims.text import phrase
+from zeroclaw_daemon.audit.evidence.facts import _PREV_WORD_REVERSED_RE, Relation
+from zeroclaw_daemon.audit.lang import PACKS
 
 # The readable forms of the English and Spanish segmenting patterns (before they were
 # rewritten to open with a character class).

@@ -16,10 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from zeroclaw_daemon.receipts.claims import PACKS, LanguagePack, extract_claims, pack_for
-from zeroclaw_daemon.receipts.claims._counts import find_counts
-from zeroclaw_daemon.receipts.claims._gate import BIT, GATED_SLOTS, Gate
-from zeroclaw_daemon.receipts.claims._text import lower_same_length
+from zeroclaw_daemon.audit.claims import LanguagePack, extract_claims
+from zeroclaw_daemon.audit.claims.counts import find_counts
+from zeroclaw_daemon.audit.claims.gate import BIT, GATED_SLOTS, Gate
+from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.lang import PACKS, pack_for
 
 DATA = Path(__file__).parent / "data"
 PACKAGE = Path(__file__).parents[1] / "zeroclaw_daemon" / "receipts"
@@ -146,7 +147,7 @@ def test_gated_extraction_equals_ungated_on_generated_text(words: list[str]) -> 
 @pytest.mark.parametrize("code", sorted(PACKS))
 def test_every_gated_pattern_has_a_trigger_entry(code: str) -> None:
     """Each pack declares triggers for exactly the gated patterns (none forgotten or extra)."""
-    module = __import__(f"zeroclaw_daemon.receipts.claims.{code}", fromlist=["TRIGGERS"])
+    module = __import__(f"zeroclaw_daemon.audit.lang.{code}", fromlist=["TRIGGERS"])
     assert set(GATED_SLOTS) == set(module.TRIGGERS)
 
 

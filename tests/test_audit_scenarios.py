@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from zeroclaw_daemon.agent.audit_bench import BenchSummary, bench_file, render_table
-from zeroclaw_daemon.receipts.audit import FindingType
+from zeroclaw_daemon.audit import FindingType
 
 DATA = Path(__file__).parent / "data"
 SETS = sorted(DATA.glob("audit-*.jsonl"))

@@ -19,6 +19,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zeroclaw_daemon.audit import audit_reply
 from zeroclaw_daemon.config import Config, parse_config
 from zeroclaw_daemon.errors import ConfigError
 from zeroclaw_daemon.receipts import (
@@ -30,7 +31,6 @@ from zeroclaw_daemon.receipts import (
     find_receipt_like,
     parse_token,
 )
-from zeroclaw_daemon.receipts.audit import audit_reply
 from zeroclaw_daemon.receipts.tokens import ReceiptToken
 
 FAST = settings(max_examples=150, deadline=None, database=None)

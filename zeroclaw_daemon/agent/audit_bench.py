@@ -38,6 +38,7 @@ import anyio
 
 from zeroclaw_daemon.agent.middleware import ReceiptMiddleware
 from zeroclaw_daemon.agent.policy import Autonomy, Policy
+from zeroclaw_daemon.audit import AuditReport, FindingType, audit_reply
 from zeroclaw_daemon.errors import ToolDeniedError, ToolExecutionError, ToolTimeoutError
 from zeroclaw_daemon.providers.base import ToolCall
 from zeroclaw_daemon.receipts import (
@@ -47,7 +48,6 @@ from zeroclaw_daemon.receipts import (
     TurnContext,
     format_token,
 )
-from zeroclaw_daemon.receipts.audit import AuditReport, FindingType, audit_reply
 from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
 
 STATUSES = ("ok", "failed", "denied", "timeout")

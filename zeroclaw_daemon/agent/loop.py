@@ -44,6 +44,7 @@ from zeroclaw_daemon.agent.turn import (
     _ProviderFailed,
     _RoundsResult,
 )
+from zeroclaw_daemon.audit import AuditReport, apply_audit_mode, audit_reply
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.errors import ProviderError, ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
@@ -59,7 +60,6 @@ from zeroclaw_daemon.receipts import (
     receipts_block,
     strip_receipts_block,
 )
-from zeroclaw_daemon.receipts.audit import AuditReport, apply_audit_mode, audit_reply
 from zeroclaw_daemon.storage.audit_db import AuditDB
 from zeroclaw_daemon.tools.base import Tool, ToolContext
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from zeroclaw_daemon.audit import AuditReport
 from zeroclaw_daemon.providers.base import ChatMessage, ToolCall
 from zeroclaw_daemon.receipts import (
     ToolEvent,
     ToolStatus,
     append_block,
 )
-from zeroclaw_daemon.receipts.audit import AuditReport
 
 
 class TurnOutcome(StrEnum):

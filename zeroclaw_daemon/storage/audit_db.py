@@ -31,9 +31,9 @@ from typing import Any
 
 import anyio
 
+from zeroclaw_daemon.audit import AuditReport
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import ArgsNotCanonicalError, ToolEvent, canonical_args
-from zeroclaw_daemon.receipts.audit import AuditReport
 
 LOG_TARGET = "zeroclaw_daemon"
 DB_FILENAME = "audit.db"

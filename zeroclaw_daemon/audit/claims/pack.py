@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._gate import Gate
-from ._types import RawCount
+from .gate import Gate
+from .types import RawCount
 
 if TYPE_CHECKING:
-    from ._counts import LatinCountRules
+    from .counts import LatinCountRules
 
 # Pattern contracts: ``attribution`` may capture ``subj`` (the named source);
 # ``completion`` captures ``fp`` when first person; ``absence`` may capture

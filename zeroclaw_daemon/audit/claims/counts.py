@@ -12,13 +12,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._gate import DIGIT_ENTRY, LETTER_RUN_RE
-from ._numbers import UNIT_WORDS, YEAR_MAX, YEAR_MIN, number_readings
-from ._types import RawCount
-from ._words import fold
+from .gate import DIGIT_ENTRY, LETTER_RUN_RE
+from .numbers import UNIT_WORDS, YEAR_MAX, YEAR_MIN, number_readings
+from .types import RawCount
+from .words import fold
 
 if TYPE_CHECKING:
-    from ._pack import LanguagePack
+    from .pack import LanguagePack
 
 LATIN_NEXT_WORD_RE = re.compile(r"\s+([A-Za-z\u00C0-\u024F][\w'’-]*)")
 

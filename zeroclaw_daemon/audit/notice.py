@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._audit_report import AuditMode, AuditReport
+from .report import AuditMode, AuditReport
 
 
 def render_notice(report: AuditReport, *, withheld: bool = False) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ._gate import ALL_BITS, BIT
-from ._types import Clause, Span
+from .gate import ALL_BITS, BIT
+from .types import Clause, Span
 
 if TYPE_CHECKING:
-    from ._pack import LanguagePack
+    from .pack import LanguagePack
 
 
 def sentence_spans(text: str, pack: LanguagePack) -> list[Span]:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from ._types import Span
+from .types import Span
 
 
 def word_set(text: str) -> frozenset[str]:

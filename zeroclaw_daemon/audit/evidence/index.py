@@ -7,11 +7,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
-from ._audit_facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
-from .claims._numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings
-from .claims._text import find_urls, normalise_url, url_forms
-from .claims._words import text_keywords
-from .events import ToolEvent, ToolStatus
+from ...receipts.events import ToolEvent, ToolStatus
+from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings
+from ..claims.text import find_urls, normalise_url, url_forms
+from ..claims.words import text_keywords
+from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
 
 
 class Evidence:

@@ -1,15 +1,11 @@
-"""Claim extraction per language: one module per language, one line here per module.
+"""Language packs: one folder per language, one line here per pack.
 
 ``pack_for(language, text)`` returns the pack for a language code, or detects
 the language of ``text`` when the code is None or unknown: Chinese when CJK
 characters are at least a third as many as Latin words, Spanish when Spanish
-markers outweigh English ones, else English. Adding a language means adding a module that ends
-with ``PACK = build_pack(code, globals())`` (see ``_pack.py``) and one entry in :data:`PACKS`.
-
-The language-neutral core: ``_types`` (claims), ``_text`` (phrases, masking,
-URLs), ``_words`` (stems, keywords), ``_numbers`` and ``_values`` (numbers,
-dates, values), ``_gate`` (trigger words), ``_segment`` (sentences, clauses,
-hedges), ``_counts`` (Latin-script counts), ``_extract`` (claim extraction).
+markers outweigh English ones, else English. Adding a language means adding a
+folder whose ``__init__`` ends with ``PACK = build_pack(code, globals())``
+(see :mod:`..claims.pack`) and one entry in :data:`PACKS`.
 """
 
 from __future__ import annotations
@@ -17,21 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..claims.pack import LanguagePack
+from ..claims.text import word_set
 from . import en, es, zh
-from ._extract import extract_claims
-from ._pack import LanguagePack
-from ._text import word_set
-from ._types import (
-    AbsenceClaim,
-    Claims,
-    Clause,
-    CountClaim,
-    ResultClaim,
-    ToolUseClaim,
-    UrlClaim,
-    ValueClaim,
-    ValueKind,
-)
 
 PACKS: Mapping[str, LanguagePack] = {
     "en": en.PACK,
@@ -81,20 +65,4 @@ def pack_for(language: str | None, text: str) -> LanguagePack:
     return PACKS[detect_language(text)]
 
 
-__all__ = [
-    "DEFAULT_LANGUAGE",
-    "PACKS",
-    "AbsenceClaim",
-    "Claims",
-    "Clause",
-    "CountClaim",
-    "LanguagePack",
-    "ResultClaim",
-    "ToolUseClaim",
-    "UrlClaim",
-    "ValueClaim",
-    "ValueKind",
-    "detect_language",
-    "extract_claims",
-    "pack_for",
-]
+__all__ = ["DEFAULT_LANGUAGE", "PACKS", "LanguagePack", "detect_language", "pack_for"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .scope import TokenVerdict
+from ..receipts.scope import TokenVerdict
 
 
 class FindingType(StrEnum):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ._numbers import (
+from .numbers import (
     BARE_INT_RE,
     CURRENCY_RE,
     DATE_EN_RE,
@@ -28,7 +28,7 @@ from ._numbers import (
     YEAR_MIN,
     month_number,
 )
-from ._types import ValueKind
+from .types import ValueKind
 
 
 def _prefixed(kind: str, source: str) -> str:

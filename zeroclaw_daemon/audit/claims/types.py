@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from ._segment import ClauseFlags
+    from .segment import ClauseFlags
 
 Span = tuple[int, int]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ._audit_report import Finding, FindingType
-from .events import ToolEvent
-from .scope import ReceiptScope, TokenVerdict, Verdict
-from .tokens import find_receipt_like
+from ..receipts.events import ToolEvent
+from ..receipts.scope import ReceiptScope, TokenVerdict, Verdict
+from ..receipts.tokens import find_receipt_like
+from .report import Finding, FindingType
 
 _TOKEN_FINDINGS: Mapping[Verdict, FindingType] = {
     Verdict.FORGED: FindingType.FORGED_RECEIPT,

@@ -10,7 +10,7 @@ tagging its own claims. Two sources of findings:
    token equal to one of this turn's event receipts is ``valid`` and any
    other well-formed token is ``forged``.
 2. **Claims** pulled from the reply text by the language pack of
-   :mod:`zeroclaw_daemon.receipts.claims` (detected when not given; the
+   :mod:`zeroclaw_daemon.audit.lang` (detected when not given; the
    number, value and URL checks are language-neutral) and matched against
    the turn's :class:`ToolEvent` s: ``fabricated_tool_call``,
    ``failed_call_claimed``, ``count_mismatch``, ``false_absence``,
@@ -29,22 +29,26 @@ Trust, from the findings (the rule in :func:`trust_for`):
 - ``unverified``: no findings and no tool evidence at all (nothing to
   check the reply against, and it claims no tool use).
 
-The work is split into private modules, one job each: ``_audit_report``
-(finding types, findings, trust, the report), ``_audit_tokens`` (receipt
-tokens), ``_audit_facts`` and ``_audit_evidence`` (what the tool events offer
-as evidence), ``_audit_values`` (grounding a value), ``_audit_checks`` (the
-claim checks) and ``_audit_notice`` (the notice and the audit modes); claims
-come from :mod:`zeroclaw_daemon.receipts.claims`.
+The work is split into modules, one job each: ``report`` (finding types,
+findings, trust, the report), ``tokens`` (receipt tokens), ``evidence``
+(``facts`` and ``index``: what the tool events offer as evidence; ``values``:
+grounding a value), ``checks`` (the claim checks) and ``notice`` (the notice
+and the audit modes); claims come from :mod:`.claims`, words from :mod:`.lang`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._audit_checks import Checker
-from ._audit_evidence import Evidence
-from ._audit_notice import apply_audit_mode, render_notice
-from ._audit_report import (
+from ..receipts.events import ToolEvent
+from ..receipts.scope import ReceiptScope, Verdict
+from .checks import Checker
+from .claims import extract_claims
+from .claims.text import mask
+from .evidence.index import Evidence
+from .lang import pack_for
+from .notice import apply_audit_mode, render_notice
+from .report import (
     CONTRADICTING,
     AuditMode,
     AuditReport,
@@ -54,11 +58,7 @@ from ._audit_report import (
     dedupe_findings,
     trust_for,
 )
-from ._audit_tokens import token_findings, token_verdicts
-from .claims import extract_claims, pack_for
-from .claims._text import mask
-from .events import ToolEvent
-from .scope import ReceiptScope, Verdict
+from .tokens import token_findings, token_verdicts
 
 
 def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | None,

@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 
-from ._text import lower_same_length
-from ._types import Span
-from ._words import fold
+from .text import lower_same_length
+from .types import Span
+from .words import fold
 
 _NUM = r"[-−]?\d+(?:[.,]\d+)*"
 _UNIT_WORDS = (

@@ -14,12 +14,12 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ._counts import find_counts
-from ._gate import BIT
-from ._numbers import APPROX_AFTER_RE, approx_before, number_readings
-from ._segment import ClauseFlags, segment
-from ._text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
-from ._types import (
+from .counts import find_counts
+from .gate import BIT
+from .numbers import APPROX_AFTER_RE, approx_before, number_readings
+from .segment import ClauseFlags, segment
+from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
+from .types import (
     AbsenceClaim,
     Claims,
     CountClaim,
@@ -30,11 +30,11 @@ from ._types import (
     UrlClaim,
     ValueClaim,
 )
-from ._values import find_values
-from ._words import subject_keywords
+from .values import find_values
+from .words import subject_keywords
 
 if TYPE_CHECKING:
-    from ._pack import LanguagePack
+    from .pack import LanguagePack
 
 OBJECT_WINDOW = 90
 # Where the object of "I ran / I checked ..." ends: a clause-internal break.

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
-from ._types import Span
+from .types import Span
 
 # The patterns a pack gates, in bit order ("count_pattern" is what its count finder scans).
 GATED_SLOTS = ("hedge", "negated", "general", "failure", "tool_use", "attribution",

@@ -5,16 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ._audit_evidence import Evidence
-from ._audit_facts import RESULT_SAYS_NOTHING_RE, EventFacts, related
-from ._audit_report import Finding, FindingType
-from ._audit_values import value_grounded
+from ..receipts.events import ToolStatus
+from ..receipts.render import count_items
 from .claims import Claims, ValueClaim, ValueKind
-from .claims._text import PATH_RE, normalise_url, url_forms
-from .claims._types import AbsenceClaim, CountClaim, ResultClaim, ToolUseClaim
-from .claims._words import CATEGORY_TOOL_WORDS, stem, text_keywords
-from .events import ToolStatus
-from .render import count_items
+from .claims.text import PATH_RE, normalise_url, url_forms
+from .claims.types import AbsenceClaim, CountClaim, ResultClaim, ToolUseClaim
+from .claims.words import CATEGORY_TOOL_WORDS, stem, text_keywords
+from .evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, related
+from .evidence.index import Evidence
+from .evidence.values import value_grounded
+from .report import Finding, FindingType
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"

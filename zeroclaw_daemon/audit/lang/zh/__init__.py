@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from . import en
-from ._pack import LanguagePack, build_pack
-from ._text import phrase, word_set
-from ._types import RawCount
+from ...claims.pack import LanguagePack, build_pack
+from ...claims.text import phrase, word_set
+from ...claims.types import RawCount
+from .. import en
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
           "七": 7, "八": 8, "九": 9}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ._counts import LatinCountRules, count_triggers, number_words_pattern
-from ._pack import build_pack
-from ._text import phrase, word_set
+from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
+from ...claims.pack import build_pack
+from ...claims.text import phrase, word_set
 
 NUMBER_WORDS: dict[str, int] = {
     "cero": 0, "uno": 1, "una": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,

@@ -12,11 +12,11 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ._text import mask
-from ._types import Span
+from .text import mask
+from .types import Span
 
 if TYPE_CHECKING:
-    from ._pack import LanguagePack
+    from .pack import LanguagePack
 
 LATIN_WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+")
 CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")

@@ -10,10 +10,10 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from .claims._text import find_urls, normalise_url, url_forms
-from .claims._words import stem, text_keywords
-from .events import ToolEvent
-from .render import count_items
+from ...receipts.events import ToolEvent
+from ...receipts.render import count_items
+from ..claims.text import find_urls, normalise_url, url_forms
+from ..claims.words import stem, text_keywords
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ._counts import LatinCountRules, count_triggers, number_words_pattern
-from ._pack import build_pack
-from ._text import phrase, word_set
+from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
+from ...claims.pack import build_pack
+from ...claims.text import phrase, word_set
 
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ._audit_evidence import Evidence, NumberIndex
-from ._audit_facts import SPACES_RE
-from .claims import ValueClaim, ValueKind
+from ..claims import ValueClaim, ValueKind
+from .facts import SPACES_RE
+from .index import Evidence, NumberIndex
 
 
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
