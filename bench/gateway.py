@@ -119,7 +119,10 @@ def write_config(workdir: Path, max_concurrent_turns: int,
         "provider": {"kind": "scripted", "script": str(script)},
         "tools": {"files": {"root": str(files)}, "shell": {"enabled": False},
                   "http_get": {"enabled": False}},
-        "channels": {"gateway": {"listen": "127.0.0.1:0"}},
+        # Every bench client is 127.0.0.1: lift the per-client limits, this measures throughput.
+        "channels": {"gateway": {"listen": "127.0.0.1:0",
+                                 "max_concurrent_turns_per_client": 100_000,
+                                 "turns_per_minute_per_client": 100_000_000}},
     }
     if ledger_max_entries is not None:
         config["agent"] = {"tool_receipts": {"ledger_max_entries": ledger_max_entries}}

@@ -304,7 +304,8 @@ def test_file_not_utf8(tmp_path: Path) -> None:
 )
 def test_listen_must_be_host_port(listen: str, valid: bool) -> None:
     """channels.gateway.listen accepts host:port (IPv6 bracketed) and nothing else."""
-    text = f'[channels.gateway]\nlisten = "{listen}"\n'
+    # With a token, so that only the syntax decides (exposure is tested below).
+    text = f'[channels.gateway]\nlisten = "{listen}"\nauth_token_env = "ZC_TOKEN"\n'
     try:
         parse_config(text)
     except ConfigError as exc:
@@ -313,6 +314,40 @@ def test_listen_must_be_host_port(listen: str, valid: bool) -> None:
     else:
         accepted = True
     assert valid == accepted
+
+
+@pytest.mark.parametrize(("listen", "extra", "exposed"), [
+    ("0.0.0.0:8731", "", True),
+    ("[::]:8731", "", True),
+    ("192.0.2.10:8731", "", True),
+    ("gateway.example:8731", "", True),   # a name may resolve anywhere
+    ("127.0.0.1:8731", "", False),
+    ("127.1.2.3:8731", "", False),
+    ("[::1]:8731", "", False),
+    ("localhost:8731", "", False),
+    ("0.0.0.0:8731", 'auth_token_env = "ZC_TOKEN"\n', False),
+    ("0.0.0.0:8731", "allow_unauthenticated = true\n", False),
+    ("0.0.0.0:8731", "enabled = false\n", False),
+])
+def test_unauthenticated_listener_beyond_loopback_is_refused(listen: str, extra: str,
+                                                             exposed: bool) -> None:
+    """A gateway beyond loopback needs a token or allow_unauthenticated (problem at listen)."""
+    text = f'[channels.gateway]\nlisten = "{listen}"\n{extra}'
+    try:
+        parse_config(text)
+    except ConfigError as exc:
+        problems = [(p.path, "without a bearer token" in p.message) for p in exc.problems]
+    else:
+        problems = []
+    assert ([("channels.gateway.listen", True)] if exposed else []) == problems
+
+
+def test_trusted_proxies_must_be_addresses_or_networks() -> None:
+    """trusted_proxies accepts IPs and CIDR networks; anything else is a problem at its path."""
+    parse_config('[channels.gateway]\ntrusted_proxies = ["127.0.0.1", "10.0.0.0/8", "::1"]\n')
+    with pytest.raises(ConfigError) as caught:
+        parse_config('[channels.gateway]\ntrusted_proxies = ["proxy.example"]\n')
+    assert ["channels.gateway.trusted_proxies"] == [p.path for p in caught.value.problems]
 
 
 def test_secret_pasted_into_env_name_is_refused(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import uvicorn
 from anyio.abc import TaskStatus
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from ..config.channels import is_loopback_host
 from ..logs import get_logger
 from .base import MessageHandler
 from .gateway_api import (
@@ -198,7 +199,12 @@ class GatewayChannel:
                 self.bound = (bound_host, bound_port)
                 self.started_at = time.monotonic()
                 log.info("Gateway listening", host=bound_host, port=bound_port,
-                         auth=self._token_state())
+                         auth=self._token_state(), tokens=len(settings.tokens))
+                if not settings.tokens and not is_loopback_host(settings.host):
+                    # Only a config that says allow_unauthenticated = true gets here.
+                    log.warning("Gateway has no bearer token and listens beyond loopback: "
+                                "anyone who can reach it can drive the agent and its tools",
+                                host=bound_host, port=bound_port)
                 task_status.started(self.bound)
         finally:
             self._server = None
@@ -207,7 +213,7 @@ class GatewayChannel:
         log.info("Gateway stopped")
 
     def _token_state(self) -> str:
-        return "bearer" if self.settings.auth_token else "none"
+        return "bearer" if self.settings.tokens else "none"
 
     @staticmethod
     async def _serve(server: _EmbeddedServer, sock: socket.socket) -> None:

@@ -62,8 +62,13 @@ class GatewaySettings:
 
     host: str = "127.0.0.1"
     port: int = 8731
-    # The bearer token itself (read from the env var the config names); never shown.
+    # The bearer token(s) (the env var's value: one, or several separated by commas);
+    # never shown.
     auth_token: str | None = field(default=None, repr=False)
+    # X-Forwarded-For is believed only from these peers (addresses or CIDR networks).
+    trusted_proxies: tuple[str, ...] = ()
+    max_concurrent_turns_per_client: int = 16
+    turns_per_minute_per_client: int = 600
     max_body_bytes: int = 1_048_576
     idempotency_cache_entries: int = 1024
     graceful_shutdown_s: int = 10
@@ -80,9 +85,22 @@ class GatewaySettings:
         token_env = section.auth_token_env
         token = env.get(token_env) if token_env else None
         return cls(host=host, port=port, auth_token=token or None,
+                   trusted_proxies=tuple(section.trusted_proxies),
+                   max_concurrent_turns_per_client=section.max_concurrent_turns_per_client,
+                   turns_per_minute_per_client=section.turns_per_minute_per_client,
                    max_body_bytes=section.max_body_bytes,
                    header_timeout_s=section.header_timeout_s,
                    body_timeout_s=section.body_timeout_s)
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Each accepted bearer token; a client is known by its token's position."""
+        return split_tokens(self.auth_token)
+
+
+def split_tokens(value: str | None) -> tuple[str, ...]:
+    """The tokens in an auth-token variable's value: comma-separated, blanks dropped."""
+    return tuple(part.strip() for part in (value or "").split(",") if part.strip())
 
 
 class _Body(BaseModel):

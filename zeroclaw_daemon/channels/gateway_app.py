@@ -13,6 +13,7 @@ import hmac
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ from .gateway_api import (
     _reject_constant,
     _validation_error,
 )
+from .gateway_limits import ClientLimiter, client_address, parse_networks
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -101,7 +103,10 @@ class GatewayApp:
         self.backend = backend
         self.handler = handler
         self.idempotency = IdempotencyCache(settings.idempotency_cache_entries)
-        self._token = settings.auth_token.encode() if settings.auth_token else None
+        self._tokens = tuple(token.encode() for token in settings.tokens)
+        self._trusted = parse_networks(settings.trusted_proxies)
+        self.limits = ClientLimiter(max_concurrent=settings.max_concurrent_turns_per_client,
+                                    per_minute=settings.turns_per_minute_per_client)
 
     def starlette(self) -> Starlette:
         routes = [
@@ -116,10 +121,15 @@ class GatewayApp:
     def _wrap(self, endpoint: Endpoint, *, auth: bool) -> Endpoint:
         async def wrapped(request: Request) -> Response:
             try:
-                if auth:
-                    self._authorize(request)
+                token_index = self._authorize(request) if auth else None
+                request.state.client_key = self._client_key(request, token_index)
                 return await endpoint(request)
             except GatewayHTTPError as exc:
+                if exc.status == 429:
+                    get_logger(LOG_TARGET).info("Gateway client over its limit",
+                                                client=request.state.client_key,
+                                                address=request.state.client_address,
+                                                limit=exc.extra.get("limit"))
                 return exc.response()
             except ClientDisconnect:
                 # Nobody is left to read an answer, and a client hanging up is not a
@@ -130,15 +140,35 @@ class GatewayApp:
                 return await _internal_error(request, exc)
         return wrapped
 
-    def _authorize(self, request: Request) -> None:
-        if self._token is None:
-            return
+    def _authorize(self, request: Request) -> int | None:
+        """The position of the presented token (None when the gateway has none), or 401."""
+        if not self._tokens:
+            return None
         scheme, _, presented = request.headers.get("authorization", "").partition(" ")
-        ok = scheme.lower() == "bearer" and hmac.compare_digest(
-            presented.strip().encode(), self._token)
-        if not ok:
+        candidate = presented.strip().encode()
+        matched: int | None = None
+        for index, token in enumerate(self._tokens):  # every token compared: no early exit
+            if hmac.compare_digest(candidate, token) and matched is None:
+                matched = index
+        if scheme.lower() != "bearer" or matched is None:
             raise GatewayHTTPError(401, "unauthorized", "missing or wrong bearer token",
                                    headers={"WWW-Authenticate": "Bearer"})
+        return matched
+
+    def _client_key(self, request: Request, token_index: int | None) -> str:
+        """Who the limits count against: the token's position, else the remote address."""
+        peer = request.client.host if request.client else None
+        address = client_address(peer, request.headers.get("x-forwarded-for"), self._trusted)
+        request.state.client_address = address
+        return f"token#{token_index + 1}" if token_index is not None else f"addr:{address}"
+
+    def turn_slot(self, request: Request) -> AbstractAsyncContextManager[None]:
+        """The per-client limits for a route that runs a turn (429 when over one)::
+
+            async with self.turn_slot(request):
+                ...
+        """
+        return self.limits.turn(request.state.client_key)
 
     async def _read_json(self, request: Request) -> dict[str, Any]:
         limit = self.settings.max_body_bytes
@@ -180,6 +210,10 @@ class GatewayApp:
     # --- routes ---
 
     async def turns(self, request: Request) -> Response:
+        async with self.turn_slot(request):
+            return await self._turns(request)
+
+    async def _turns(self, request: Request) -> Response:
         body = await self._read_json(request)
         try:
             turn = TurnRequest.model_validate(body)

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from zeroclaw_daemon.channels.gateway_api import split_tokens
 from zeroclaw_daemon.cli.common import ZeroclawGroup, cli_state_dir, load_agent_config
 from zeroclaw_daemon.config import require_env
 from zeroclaw_daemon.storage.audit_db import audit_db_path, read_recent_audits, read_recent_events
@@ -53,7 +54,9 @@ def receipts_verify(text: str | None, url: str, conversation: str | None,
         body["conversation_id"] = conversation
     headers: dict[str, str] = {}
     if token_env:
-        headers["Authorization"] = f"Bearer {require_env(token_env, 'gateway bearer token')}"
+        # The variable may list several clients' tokens; any one of them will do.
+        token = split_tokens(require_env(token_env, "gateway bearer token"))[:1]
+        headers["Authorization"] = f"Bearer {token[0] if token else ''}"
     try:
         response = httpx.post(f"{url.rstrip('/')}/v1/receipts/verify", json=body,
                               headers=headers, timeout=10.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated
 
 from pydantic import AfterValidator, Field
@@ -26,12 +27,41 @@ def _check_irc_channels(value: tuple[str, ...]) -> tuple[str, ...]:
 
 
 
+def _check_networks(value: tuple[str, ...]) -> tuple[str, ...]:
+    for entry in value:
+        try:
+            ipaddress.ip_network(entry.strip(), strict=False)
+        except ValueError:
+            raise ValueError("expected IP addresses or networks (CIDR)") from None
+    return value
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for ``localhost`` and loopback literals (127.0.0.0/8, ::1); other names may
+    resolve anywhere, so they count as exposed."""
+    host = host.strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 class GatewayConfig(_Section):
     """``[channels.gateway]``: the HTTP API."""
 
     enabled: bool = True
     listen: ListenAddress = "127.0.0.1:8731"
+    # The variable holds one bearer token, or several separated by commas (one per client).
     auth_token_env: EnvVarName = ""
+    # Listening beyond loopback without a token is refused unless this says it is meant.
+    allow_unauthenticated: bool = False
+    # Proxies whose X-Forwarded-For is believed (addresses or networks); nobody else's is.
+    trusted_proxies: Annotated[StrTuple, AfterValidator(_check_networks)] = ()
+    # Per client (token, or remote address without tokens); over either limit: 429.
+    max_concurrent_turns_per_client: Count = 16
+    turns_per_minute_per_client: Count = 600
     max_body_bytes: Count = 1_048_576
     # uvicorn bounds only idle keep-alive connections; these bound slow senders.
     header_timeout_s: Seconds = 10.0

@@ -10,7 +10,7 @@ from pydantic import Field, PrivateAttr, ValidationInfo, model_validator
 
 from zeroclaw_daemon.config._types import _Section
 from zeroclaw_daemon.config.agent import AgentConfig
-from zeroclaw_daemon.config.channels import ChannelsConfig
+from zeroclaw_daemon.config.channels import ChannelsConfig, is_loopback_host
 from zeroclaw_daemon.config.daemon import DaemonConfig, LoggingConfig
 from zeroclaw_daemon.config.mcp import mcp_problems
 from zeroclaw_daemon.config.provider import ProviderConfig
@@ -83,6 +83,15 @@ def _cross_field_problems(cfg: Config) -> list[ConfigProblem]:
         problems.append(
             ConfigProblem("provider.model", f"required when provider.kind is {provider.kind}")
         )
+    gateway = cfg.channels.gateway
+    host = gateway.listen.rpartition(":")[0]
+    if (gateway.enabled and not gateway.auth_token_env and not gateway.allow_unauthenticated
+            and not is_loopback_host(host)):
+        problems.append(ConfigProblem(
+            "channels.gateway.listen",
+            "listens beyond loopback without a bearer token: anyone who can reach it could "
+            "drive the agent and its tools; set channels.gateway.auth_token_env, or "
+            "allow_unauthenticated = true if a proxy in front authenticates"))
     telegram = cfg.channels.telegram
     if telegram.enabled and not telegram.bot_token_env:
         problems.append(
