@@ -22,35 +22,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from ..config.channels import is_loopback_host
 from ..logs import get_logger
 from .base import MessageHandler
-from .gateway_api import (
-    LOG_TARGET,
-    GatewayBackend,
-    GatewayHTTPError,
-    GatewaySettings,
-    TurnRequest,
-    VerifyReceiptRequest,
-    VerifyTextRequest,
-    error_response,
-    parse_listen,
-)
-from .gateway_app import GatewayApp, IdempotencyCache, turn_payload
+from .gateway_api import LOG_TARGET, GatewayBackend, GatewaySettings, parse_listen
+from .gateway_app import GatewayApp
 
-__all__ = [
-    "LOG_TARGET",
-    "GatewayApp",
-    "GatewayBackend",
-    "GatewayChannel",
-    "GatewayHTTPError",
-    "GatewaySettings",
-    "IdempotencyCache",
-    "TurnRequest",
-    "VerifyReceiptRequest",
-    "VerifyTextRequest",
-    "bind_socket",
-    "error_response",
-    "parse_listen",
-    "turn_payload",
-]
+# What callers import from here; the rest of the contract is in gateway_api.
+__all__ = ["GatewayChannel", "GatewaySettings", "bind_socket", "parse_listen"]
 
 
 # --- the server -------------------------------------------------------------------------------
