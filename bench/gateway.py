@@ -1,30 +1,38 @@
-"""Gateway throughput and latency: the real daemon, concurrent clients over loopback.
+"""Gateway throughput and latency: the real daemon under wrk, against a bare Starlette app.
 
 For each event loop (uvloop, then plain asyncio) the bench starts the real
 daemon as a subprocess (``run_daemon``, scripted model, gateway on
-``127.0.0.1:0``, port learned from its sd_notify STATUS line), then drives it
-with N concurrent httpx clients:
+``127.0.0.1:0``, port learned from its sd_notify STATUS line) and, beside it,
+a bare Starlette + uvicorn app with one JSON route started the same way
+(bench/_bare_app.py: same uvicorn options, same HTTP protocol class). Then
+``wrk`` (bench/_wrk.py; C, so the client is not what is measured) loads, in
+rounds whose order rotates:
 
-* ``GET /healthz``: the trivial endpoint, the server's floor;
-* ``POST /v1/turns``: a scripted turn with one ``list_dir`` call, its receipt
-  and the reply audit; every client has its own conversation.
+* ``bare_starlette``: ``GET /healthz`` of the bare app, the stack's floor;
+* ``/healthz``: the daemon's trivial endpoint;
+* ``/v1/turns``: a scripted turn with one ``list_dir`` call, its receipt and
+  the reply audit; a Lua script makes each POST body, cycling through
+  ``--conversations`` conversation ids per wrk thread.
 
-It prints JSON lines: one per (loop, endpoint) with requests, errors, seconds,
-requests/s, p50/p99 ms; one per loop with the turn/healthz ratios and the
-server's RSS before and after the load; a last line comparing the loops.
-Every phase is bounded in request count *and* time; traffic goes to 127.0.0.1.
+It prints JSON lines: one per (loop, endpoint) with requests/s, p50/p99 ms
+(medians over rounds), errors by kind, and the CPU seconds the client (wrk) and
+the server used; one summary per loop with the ratios the targets are set on
+(turns/healthz >= 0.30, healthz/bare >= 0.9) and the daemon's RSS before and
+after; a last line comparing the loops. It never judges wall-clock times.
 
-    python3 bench/gateway.py                  # full run (about 20 s)
-    python3 bench/gateway.py --short          # CI smoke (a few seconds)
+    python3 bench/gateway.py                  # 3 rounds x 5 s per endpoint per loop
+    python3 bench/gateway.py --short          # CI smoke: 1 round x 2 s
     python3 bench/gateway.py --soak 60        # 60 s of turns, RSS sampled every second
     python3 bench/gateway.py --soak 60 --ledger-max-entries 5000
+    python3 bench/gateway.py --loop uvloop --clients 64 --seconds 10 --rounds 5
 
 The soak runs the daemon with a small receipt ledger (``--ledger-max-entries``,
 default 2000, one receipt per turn) so the ledger fills early; its summary
 reports when it filled and how RSS moved after that (first/last/max and a
 least-squares slope in KiB per minute): a leak shows as a positive slope once
 every bounded structure (ledger, history, idempotency cache) is full.
-    python3 bench/gateway.py --loop asyncio --clients 64 --requests 5000
+The soak drives turns with N httpx clients (it counts answered turns as they
+come, to tell when the ledger is full), not with wrk.
 """
 
 from __future__ import annotations
@@ -32,10 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -48,28 +53,12 @@ from typing import Any
 
 import anyio
 import httpx
-import tomli_w
-
-SCRIPT = {
-    "default": {"reply": "No rule for: {user}"},
-    "rule": [{"match": "list files", "steps": [[{"tool": "list_dir", "args": {"path": "."}}]],
-              "reply": "The directory holds:\n{result:1}\n\n[receipt: {receipt:1}]"}],
-}
-SERVER_CODE = ("import sys; from zeroclaw_daemon.daemon.service import run_daemon; "
-               "sys.exit(run_daemon(sys.argv[1], use_uvloop=sys.argv[2] == 'uvloop'))")
-READY_TIMEOUT_S = 30.0
+from _servers import rss_kib, start_bare_app, start_server, stop_process
+from _wrk import WrkResult, get_script, post_script, process_cpu_s, run_wrk
 
 
 def emit(record: dict[str, Any]) -> None:
     print(json.dumps(record, sort_keys=False), flush=True)
-
-
-def rss_kib(pid: int) -> int:
-    """Resident set size of ``pid`` in KiB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError(f"no VmRSS for pid {pid}")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -78,87 +67,6 @@ def percentile(values: list[float], fraction: float) -> float:
         return float("nan")
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
     return ordered[index]
-
-
-# --- the server -----------------------------------------------------------------------------
-
-
-@dataclass
-class Server:
-    """A daemon subprocess on a loopback port."""
-
-    proc: subprocess.Popen[bytes]
-    port: int
-    workdir: Path
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            return self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return self.proc.wait(timeout=10)
-
-
-def write_config(workdir: Path, max_concurrent_turns: int,
-                 ledger_max_entries: int | None = None) -> Path:
-    files = workdir / "files"
-    files.mkdir()
-    for index in range(10):
-        (files / f"file-{index:02d}.txt").write_text(f"{index}\n", encoding="utf-8")
-    script = workdir / "script.toml"
-    script.write_text(tomli_w.dumps(SCRIPT), encoding="utf-8")
-    config = {
-        "daemon": {"state_dir": str(workdir / "state"), "drain_timeout_s": 10.0,
-                   "max_concurrent_turns": max_concurrent_turns},
-        "logging": {"filter": "warn"},
-        "provider": {"kind": "scripted", "script": str(script)},
-        "tools": {"files": {"root": str(files)}, "shell": {"enabled": False},
-                  "http_get": {"enabled": False}},
-        # Every bench client is 127.0.0.1: lift the per-client limits, this measures throughput.
-        "channels": {"gateway": {"listen": "127.0.0.1:0",
-                                 "max_concurrent_turns_per_client": 100_000,
-                                 "turns_per_minute_per_client": 100_000_000}},
-    }
-    if ledger_max_entries is not None:
-        config["agent"] = {"tool_receipts": {"ledger_max_entries": ledger_max_entries}}
-    path = workdir / "zeroclaw.toml"
-    path.write_text(tomli_w.dumps(config), encoding="utf-8")
-    return path
-
-
-def start_server(loop: str, workdir: Path, max_concurrent_turns: int,
-                 ledger_max_entries: int | None = None) -> Server:
-    """Start the daemon; wait for READY=1 and read the port from its STATUS line."""
-    config = write_config(workdir, max_concurrent_turns, ledger_max_entries)
-    notify_path = workdir / "notify.sock"
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
-        notify.bind(str(notify_path))
-        env = {**os.environ, "NOTIFY_SOCKET": str(notify_path)}
-        for name in ("ZEROCLAW_LOG", "RUST_LOG", "WATCHDOG_USEC"):
-            env.pop(name, None)
-        proc = subprocess.Popen([sys.executable, "-c", SERVER_CODE, str(config), loop],
-                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                env=env, cwd=workdir)
-        deadline = time.monotonic() + READY_TIMEOUT_S
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError(f"daemon ({loop}) did not become ready")
-            notify.settimeout(remaining)
-            try:
-                message = notify.recv(4096).decode()
-            except TimeoutError:
-                continue
-            fields = dict(line.split("=", 1) for line in message.split("\n") if "=" in line)
-            if fields.get("READY") == "1":
-                port = int(fields["STATUS"].rsplit(":", 1)[1].split(";")[0])
-                return Server(proc, port, workdir)
 
 
 # --- the load -------------------------------------------------------------------------------
@@ -208,10 +116,6 @@ async def run_phase(base_url: str, clients: int, requests: int, max_seconds: flo
     return result
 
 
-def healthz(client: httpx.AsyncClient, index: int) -> Any:
-    return client.get("/healthz")
-
-
 def make_turn(run_id: str) -> Callable[[httpx.AsyncClient, int], Any]:
     def turn(client: httpx.AsyncClient, index: int) -> Any:
         return client.post("/v1/turns", json={"conversation_id": f"bench-{run_id}-{index}",
@@ -233,36 +137,86 @@ def summarise(loop: str, endpoint: str, clients: int, phase: PhaseResult) -> dic
     }
 
 
+@dataclass
+class Target:
+    """One endpoint under load: where it is, which process serves it, what was measured."""
+
+    name: str
+    url: str
+    pid: int
+    script: str
+    runs: list[WrkResult] = field(default_factory=list)
+    server_cpu_s: float = 0.0
+
+    def line(self, loop: str, connections: int) -> dict[str, Any]:
+        requests = sum(run.good for run in self.runs)
+        seconds = sum(run.seconds for run in self.runs)
+        errors: Counter[str] = Counter()
+        for run in self.runs:
+            errors.update(run.errors)
+        client_cpu = sum(run.client_cpu_s for run in self.runs)
+        return {
+            "bench": "gateway", "loop": loop, "endpoint": self.name, "client": "wrk",
+            "connections": connections, "rounds": len(self.runs), "requests": requests,
+            "errors": errors.total(), "error_kinds": dict(errors),
+            "seconds": round(seconds, 3), "rps": round(requests / seconds, 1) if seconds else 0.0,
+            "p50_ms": round(statistics.median(run.p50_ms for run in self.runs), 2),
+            "p99_ms": round(statistics.median(run.p99_ms for run in self.runs), 2),
+            # CPU per second of load: a client near 1.0 per thread would be the bottleneck.
+            "client_cpu_s": round(client_cpu, 2), "server_cpu_s": round(self.server_cpu_s, 2),
+            "client_cpu_per_s": round(client_cpu / seconds, 2) if seconds else None,
+            "server_cpu_per_s": round(self.server_cpu_s / seconds, 2) if seconds else None,
+        }
+
+
+def _ratio(a: float, b: float) -> float | None:
+    return round(a / b, 3) if b else None
+
+
 def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
+    """wrk against the bare app, the daemon's /healthz and its /v1/turns, rounds rotated."""
     with tempfile.TemporaryDirectory(prefix=f"zc-bench-{loop}-") as tmp:
         server = start_server(loop, Path(tmp), args.max_concurrent_turns)
+        bare, bare_port = start_bare_app(loop, args.bare_http)
         try:
-            # Warm up both paths (imports, first connections) before measuring.
-            anyio.run(run_phase, server.base_url, 4, 40, 10.0, healthz)
-            anyio.run(run_phase, server.base_url, 4, 20, 10.0, make_turn("warm"))
+            turn_script = post_script("/v1/turns", "list files", f"{loop}-{os.getpid()}",
+                                      args.conversations)
+            targets = [
+                Target("bare_starlette", f"http://127.0.0.1:{bare_port}/healthz", bare.pid,
+                       get_script()),
+                Target("/healthz", f"{server.base_url}/healthz", server.proc.pid, get_script()),
+                Target("/v1/turns", f"{server.base_url}/v1/turns", server.proc.pid, turn_script),
+            ]
+            for target in targets:  # warm-up: imports, first connections, caches
+                run_wrk(target.url, target.script, threads=1, connections=4, seconds=1)
             rss_before = rss_kib(server.proc.pid)
-            health = anyio.run(run_phase, server.base_url, args.clients, args.requests,
-                               args.max_seconds, healthz)
-            turns = anyio.run(run_phase, server.base_url, args.clients, args.requests,
-                              args.max_seconds, make_turn(loop))
+            for round_index in range(args.rounds):
+                shift = round_index % len(targets)
+                for target in targets[shift:] + targets[:shift]:
+                    cpu_before = process_cpu_s(target.pid)
+                    target.runs.append(run_wrk(target.url, target.script, threads=args.threads,
+                                               connections=args.clients,
+                                               seconds=args.seconds))
+                    target.server_cpu_s += process_cpu_s(target.pid) - cpu_before
             rss_after = rss_kib(server.proc.pid)
         finally:
+            stop_process(bare)
             exit_code = server.stop()
-    health_line = summarise(loop, "/healthz", args.clients, health)
-    turns_line = summarise(loop, "/v1/turns", args.clients, turns)
-    emit(health_line)
-    emit(turns_line)
+    lines = {target.name: target.line(loop, args.clients) for target in targets}
+    for line in lines.values():
+        emit(line)
+    turns, health, base = lines["/v1/turns"], lines["/healthz"], lines["bare_starlette"]
     summary = {
-        "bench": "gateway", "loop": loop, "summary": True,
-        "turn_vs_healthz_rps_ratio": (round(turns_line["rps"] / health_line["rps"], 4)
-                                      if health_line["rps"] else None),
-        "turn_vs_healthz_p50_ratio": (round(turns_line["p50_ms"] / health_line["p50_ms"], 2)
-                                      if health_line["p50_ms"] else None),
+        "bench": "gateway", "loop": loop, "summary": True, "bare_http": args.bare_http,
+        "turn_vs_healthz_rps_ratio": _ratio(turns["rps"], health["rps"]),
+        "healthz_vs_bare_rps_ratio": _ratio(health["rps"], base["rps"]),
+        "target_turn_vs_healthz": 0.30, "target_healthz_vs_bare": 0.9,
+        "turn_vs_healthz_p50_ratio": _ratio(turns["p50_ms"], health["p50_ms"]),
         "rss_before_kib": rss_before, "rss_after_kib": rss_after,
         "rss_growth_kib": rss_after - rss_before, "daemon_exit_code": exit_code,
     }
     emit(summary)
-    return {"turns": turns_line, "health": health_line, "summary": summary}
+    return {"turns": turns, "health": health, "summary": summary}
 
 
 def slope_kib_per_min(points: list[tuple[float, int]]) -> float | None:
@@ -327,11 +281,16 @@ def soak(loop: str, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--requests", type=int, default=3000,
-                        help="requests per endpoint per loop")
-    parser.add_argument("--max-seconds", type=float, default=20.0,
-                        help="time cap per endpoint per loop")
+    parser.add_argument("--clients", type=int, default=32, help="open connections")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="seconds of load per endpoint per round")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds; each runs every endpoint once, in a rotated order")
+    parser.add_argument("--conversations", type=int, default=256,
+                        help="conversation ids per wrk thread the turns cycle through")
+    parser.add_argument("--bare-http", choices=["auto", "h11"], default="auto",
+                        help="the bare app's HTTP parser (auto: the daemon's)")
     parser.add_argument("--max-concurrent-turns", type=int, default=8)
     parser.add_argument("--loop", choices=["uvloop", "asyncio", "both"], default="both")
     parser.add_argument("--short", action="store_true", help="a small, quick run (CI)")
@@ -341,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the soak daemon's receipt ledger bound (one receipt per turn)")
     args = parser.parse_args(argv)
     if args.short:
-        args.clients, args.requests, args.max_seconds = 8, 300, 5.0
+        args.seconds, args.rounds = 2.0, 1
     loops = ["uvloop", "asyncio"] if args.loop == "both" else [args.loop]
     if args.soak is not None:
         soak(loops[0], args)
