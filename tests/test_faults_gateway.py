@@ -292,3 +292,25 @@ async def test_client_hanging_up_mid_request_is_logged_quietly(tmp_path: Path) -
                     await anyio.sleep(0.1)  # the abandoned turn still finishes and counts
         assert_clean_log(daemon)
     assert [] == problems
+
+
+async def test_request_head_over_64_kib_gets_431_and_honest_clients_are_served(
+        tmp_path: Path) -> None:
+    """A request head past 64 KiB is answered 431 and closed (httptools sets no bound of
+    its own), and the daemon goes on serving turns."""
+    with running(tmp_path) as daemon:
+        sock = connect(daemon)
+        head = (b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + b"".join(b"X-Pad-%d: %s\r\n" % (index, b"a" * 1000) for index in range(80)))
+        with contextlib.suppress(OSError):  # the server closes while we still send
+            sock.sendall(head)
+        answer, _ = read_until_closed(sock, 5)
+        sock.close()
+        async with httpx.AsyncClient(base_url=daemon.url(""), trust_env=False, timeout=10,
+                                     headers={"authorization": f"Bearer {TOKEN}"}) as client:
+            problems = await good_turn(client, "after-big-head")
+        assert_clean_log(daemon)
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+    body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+    assert "headers_too_large" == body["error"]["code"]
+    assert [] == problems

@@ -13,6 +13,7 @@ import contextlib
 import socket
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import anyio
 import uvicorn
@@ -26,35 +27,51 @@ from .gateway_api import LOG_TARGET, GatewayBackend, GatewaySettings, parse_list
 from .gateway_app import GatewayApp
 
 # What callers import from here; the rest of the contract is in gateway_api.
-__all__ = ["GatewayChannel", "GatewaySettings", "bind_socket", "parse_listen"]
+__all__ = ["GatewayChannel", "GatewaySettings", "bind_socket", "http_protocol", "parse_listen"]
 
 
 # --- the server -------------------------------------------------------------------------------
 
 
-class _HeaderDeadlineH11(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request's headers.
+# A request head (request line and headers) larger than this is refused with 431.
+MAX_REQUEST_HEAD_BYTES = 64 * 1024
+
+
+class _HeaderDeadline:
+    """A deadline and a size bound for each request's head, for either uvicorn protocol.
 
     uvicorn times out only idle keep-alive connections, and data arriving cancels
     that timer: a client that opens a connection and sends nothing, or sends its
     headers a byte at a time, would hold a connection (and a file descriptor)
     forever. Each connection, and each keep-alive wait after a response, gets
     ``header_timeout_s`` to deliver a complete request head; then it is closed.
+    h11 bounds the head's size itself; llhttp (httptools) does not, so the bytes
+    that arrive before a head completes are counted here.
     """
 
     header_timeout_s: float = 10.0
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    client: tuple[str, int] | None
+    cycle: Any
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._head_bytes = 0
         self._arm_header_deadline()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
+        self._head_bytes = 0
         self._arm_header_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_deadline()
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def _waiting_for_head(self) -> bool:
+        cycle = getattr(self, "cycle", None)
+        return cycle is None or bool(cycle.response_complete)
 
     def _arm_header_deadline(self) -> None:
         self._cancel_header_deadline()
@@ -67,20 +84,52 @@ class _HeaderDeadlineH11(H11Protocol):
             deadline.cancel()
 
     def _header_deadline_passed(self) -> None:
-        waiting_for_head = self.cycle is None or self.cycle.response_complete
-        if waiting_for_head and not self.transport.is_closing():
+        if self._waiting_for_head() and not self.transport.is_closing():
             get_logger(LOG_TARGET).info("Closed a connection that sent no request head in time",
                                         client=_client_text(self.client),
                                         timeout_s=self.header_timeout_s)
             self.transport.close()
 
 
+class _HttpToolsHeadBound(_HeaderDeadline):
+    """httptools: count head bytes; past the bound answer 431 and close."""
+
+    def data_received(self, data: bytes) -> None:
+        if self._waiting_for_head():
+            self._head_bytes += len(data)
+            if self._head_bytes > MAX_REQUEST_HEAD_BYTES:
+                if not self.transport.is_closing():
+                    self.transport.write(_HEAD_TOO_LARGE)
+                    self.transport.close()
+                return
+        super().data_received(data)  # type: ignore[misc]
+
+    def on_headers_complete(self) -> None:
+        self._head_bytes = 0
+        super().on_headers_complete()  # type: ignore[misc]
+
+
+_HEAD_TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                   b"content-type: application/json\r\nconnection: close\r\n"
+                   b"content-length: 79\r\n\r\n"
+                   b'{"error": {"code": "headers_too_large", '
+                   b'"message": "request head over 64 KiB"}}')
+
+
 def _client_text(client: tuple[str, int] | None) -> str:
     return f"{client[0]}:{client[1]}" if client else "unknown"
 
 
-def _protocol_with_header_deadline(timeout_s: float) -> type[H11Protocol]:
-    return type("HeaderDeadlineH11", (_HeaderDeadlineH11,), {"header_timeout_s": timeout_s})
+def http_protocol(header_timeout_s: float) -> type[asyncio.Protocol]:
+    """The uvicorn HTTP protocol the gateway serves with: httptools when installed
+    (its C parser is most of the gap to a bare app under load), else h11."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:  # httptools missing: the pure-Python parser still works
+        return type("HeaderDeadlineH11", (_HeaderDeadline, H11Protocol),
+                    {"header_timeout_s": header_timeout_s})
+    return type("HeaderDeadlineHttpTools", (_HttpToolsHeadBound, HttpToolsProtocol),
+                {"header_timeout_s": header_timeout_s})
 
 
 class _EmbeddedServer(uvicorn.Server):
@@ -159,7 +208,7 @@ class GatewayChannel:
         app = GatewayApp(settings, self.backend, handler).starlette()
         config = uvicorn.Config(
             app, log_config=None, lifespan="off", access_log=False, server_header=False,
-            http=_protocol_with_header_deadline(settings.header_timeout_s), ws="none",
+            http=http_protocol(settings.header_timeout_s), ws="none",
             proxy_headers=False, backlog=settings.backlog,
             timeout_graceful_shutdown=settings.graceful_shutdown_s,
             h11_max_incomplete_event_size=64 * 1024)
