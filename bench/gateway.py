@@ -166,6 +166,10 @@ class Target:
             "client_cpu_s": round(client_cpu, 2), "server_cpu_s": round(self.server_cpu_s, 2),
             "client_cpu_per_s": round(client_cpu / seconds, 2) if seconds else None,
             "server_cpu_per_s": round(self.server_cpu_s / seconds, 2) if seconds else None,
+            # CPU per answered request: steadier than requests/s on a shared machine, where
+            # the server may get less than a core.
+            "server_cpu_ms_per_request": (round(self.server_cpu_s * 1000 / requests, 3)
+                                          if requests else None),
         }
 
 
@@ -212,6 +216,12 @@ def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
         "healthz_vs_bare_rps_ratio": _ratio(health["rps"], base["rps"]),
         "target_turn_vs_healthz": 0.30, "target_healthz_vs_bare": 0.9,
         "turn_vs_healthz_p50_ratio": _ratio(turns["p50_ms"], health["p50_ms"]),
+        # The same comparisons by server CPU per request (healthz/turn, bare/healthz), which
+        # contention from other processes on the machine disturbs less than requests/s.
+        "turn_vs_healthz_cpu_ratio": _ratio(health["server_cpu_ms_per_request"] or 0,
+                                            turns["server_cpu_ms_per_request"] or 0),
+        "healthz_vs_bare_cpu_ratio": _ratio(base["server_cpu_ms_per_request"] or 0,
+                                            health["server_cpu_ms_per_request"] or 0),
         "rss_before_kib": rss_before, "rss_after_kib": rss_after,
         "rss_growth_kib": rss_after - rss_before, "daemon_exit_code": exit_code,
     }

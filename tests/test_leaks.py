@@ -214,3 +214,35 @@ def test_clean_text_logs_nothing(captured_logs: io.StringIO) -> None:
     LeakRedactor().redact(f"all good\n\n[receipt: {RECEIPT}]")
     records = [json.loads(line) for line in captured_logs.getvalue().splitlines()]
     assert [] == [r for r in records if r.get("target") == "zeroclaw_runtime::security"]
+
+
+_FRAGMENTS = [
+    "password=", "PASSWD: ", "Secret", "api_key", "x-api-key: ", "token", "Bearer ",
+    "sk-", "sk-ant-", "proj-", "ghp_", "github_pat_", "AKIA", "ASIA", "aws_secret_access_key=",
+    "xoxb-", "https://hooks.slack.com/services/", "AIza", "sk_live_", "rk_test_", "123456789:",
+    "eyJ", ".", "https://user:", "@host/", "-----BEGIN RSA PRIVATE KEY-----",
+    "-----BEGIN CERTIFICATE-----", "-----END CERTIFICATE-----", "ssh-ed25519 AAAA",
+    "zc-receipt-1700000000-", "zc-receipt(untrusted)-", "\u017fecret=", "\u0130", "K",
+    "Zx9Qw3Er7Ty1Ui5Op2As6Df4Gh8Jk0Lz", "AbCdEf0123456789GhIjKl", "deadbeef" * 5,
+    "'", '"', " ", "\n", "=", ":", "abc123XYZ", "$HOME", "getpass()", "self.token",
+]
+
+
+def test_substring_prefilter_finds_exactly_what_a_full_scan_finds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skipping a rule whose needles are absent never changes what find() reports: on
+    texts built from every rule's trigger fragments (ASCII and not), the prefiltered
+    redactor and one that scans every rule agree span for span."""
+    import random
+
+    from zeroclaw_daemon.security import leaks
+
+    redactor = LeakRedactor(["configured-Secret-Value-1"])
+    rng = random.Random(17)
+    texts = ["".join(rng.choice([*_FRAGMENTS, "configured-Secret-Value-1"])
+                     for _ in range(rng.randint(1, 30))) for _ in range(3000)]
+    fast = [redactor.find(text) for text in texts]
+    monkeypatch.setattr(leaks, "_has_needle", lambda lowered, needles: True)
+    full = [redactor.find(text) for text in texts]
+    assert sum(map(len, full)) > 1000  # the corpus does contain secrets to find
+    assert full == fast
