@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import anyio
 import pytest
 
+from tests.fakes import running_channel as running
 from tests.ngircd_fixture import (
     IrcTestClient,
     Line,
@@ -64,16 +64,6 @@ def make_channel(server: NgircdServer, *, lines_per_s: float = 50.0, burst: int 
         "127.0.0.1", server.port, nick, (CHANNEL,),
         backoff=BackoffPolicy(initial_s=backoff_s, max_s=backoff_s * 4, jitter=0),
         lines_per_s=lines_per_s, burst=burst, join_wait_s=5.0), LeakRedactor())
-
-
-@asynccontextmanager
-async def running(channel: IrcChannel, handler: RecordingHandler) -> AsyncIterator[None]:
-    async with anyio.create_task_group() as task_group:
-        task_group.start_soon(channel.run, handler)
-        try:
-            yield
-        finally:
-            task_group.cancel_scope.cancel()
 
 
 @asynccontextmanager

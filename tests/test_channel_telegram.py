@@ -6,12 +6,12 @@ import io
 import socket
 import time
 import traceback
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterator, Sequence
 
 import anyio
 import pytest
 
+from tests.fakes import running_channel as running
 from tests.fakes.telegram_server import (
     FakeTelegram,
     serve_fake_telegram,
@@ -63,16 +63,6 @@ class EchoHandler:
         self.messages.append(message)
         return OutboundReply(turn_id=f"turn-{len(self.messages)}", text=f"echo: {message.text}",
                              receipts_block=self.receipts_block)
-
-
-@asynccontextmanager
-async def running(channel: TelegramChannel, handler: EchoHandler) -> AsyncIterator[None]:
-    async with anyio.create_task_group() as task_group:
-        task_group.start_soon(channel.run, handler)
-        try:
-            yield
-        finally:
-            task_group.cancel_scope.cancel()
 
 
 def sent_texts(fake: FakeTelegram) -> list[tuple[int, str]]:

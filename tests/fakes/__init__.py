@@ -16,10 +16,11 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
 
+import anyio
 import uvicorn
 from starlette.requests import Request
 from starlette.responses import Response
@@ -161,3 +162,43 @@ def fast_retries(max_retries: int = 2) -> RetryPolicy:
     """A provider retry policy with ``max_retries`` and 5-20 ms delays, for tests."""
     return RetryPolicy(max_retries=max_retries,
                        backoff=BackoffPolicy(initial_s=0.01, max_s=0.02, jitter=0.5))
+
+
+class ScriptedFake:
+    """The control surface the model-API fakes share: ``base_url``, ``enqueue``, ``requests``.
+
+    A subclass sets ``endpoint`` and ``app`` in ``__init__``; ``BASE_PATH`` is what the
+    client appends to the server's root (``/v1`` for OpenAI-compatible clients).
+    """
+
+    BASE_PATH: ClassVar[str] = ""
+    endpoint: ScriptedEndpoint
+    app: ASGIApp
+    base_url: str = ""
+
+    def enqueue(self, *responses: FakeResponse) -> None:
+        self.endpoint.enqueue(*responses)
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        return self.endpoint.requests
+
+    @classmethod
+    @contextlib.contextmanager
+    def serve(cls) -> Iterator[Self]:
+        fake = cls()
+        with serve_app(fake.app) as url:
+            fake.base_url = url + cls.BASE_PATH
+            yield fake
+
+
+@contextlib.asynccontextmanager
+async def running_channel(channel: Any, handler: Any) -> AsyncIterator[None]:
+    """Run ``channel.run(handler)`` in a task for the body of the ``async with``; cancel it
+    at the end (also on failure)."""
+    async with anyio.create_task_group() as task_group:
+        task_group.start_soon(channel.run, handler)
+        try:
+            yield
+        finally:
+            task_group.cancel_scope.cancel()

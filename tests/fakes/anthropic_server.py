@@ -11,9 +11,8 @@ and every ``tool_result`` answering a ``tool_use`` of the assistant turn just be
 
 from __future__ import annotations
 
-import contextlib
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tests.fakes import FakeResponse, RecordedRequest, ScriptedEndpoint, serve_app
+from tests.fakes import FakeResponse, ScriptedEndpoint, ScriptedFake
 
 
 def _new_id(prefix: str) -> str:
@@ -161,13 +160,12 @@ def _request_problem(body: Any) -> str | None:
     return _messages_problem(body.get("messages"))
 
 
-class FakeAnthropic:
+class FakeAnthropic(ScriptedFake):
     """The fake server's control surface: ``base_url``, ``enqueue(...)``, ``requests``."""
 
     def __init__(self) -> None:
         self.endpoint = ScriptedEndpoint(
             when_empty=error_response(500, "api_error", "fake: no response queued"))
-        self.base_url = ""
         self.app = Starlette(routes=[Route("/v1/messages", self._messages, methods=["POST"])])
 
     async def _messages(self, request: Request) -> Response:
@@ -186,18 +184,3 @@ class FakeAnthropic:
             planned = (error_response(400, "invalid_request_error", problem)
                        if problem is not None else self.endpoint.next_response())
         return await self.endpoint.answer(planned)
-
-    def enqueue(self, *responses: FakeResponse) -> None:
-        self.endpoint.enqueue(*responses)
-
-    @property
-    def requests(self) -> list[RecordedRequest]:
-        return self.endpoint.requests
-
-    @classmethod
-    @contextlib.contextmanager
-    def serve(cls) -> Iterator[FakeAnthropic]:
-        fake = cls()
-        with serve_app(fake.app) as url:
-            fake.base_url = url
-            yield fake

@@ -9,11 +9,10 @@ way the real endpoint checks them (400 ``invalid_request_error`` otherwise).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tests.fakes import FakeResponse, RecordedRequest, ScriptedEndpoint, serve_app
+from tests.fakes import FakeResponse, ScriptedEndpoint, ScriptedFake
 
 
 def _new_id(prefix: str) -> str:
@@ -130,13 +129,14 @@ def _request_problem(body: Any) -> str | None:
     return None
 
 
-class FakeOpenAI:
+class FakeOpenAI(ScriptedFake):
     """The fake server's control surface: ``base_url``, ``enqueue(...)``, ``requests``."""
+
+    BASE_PATH = "/v1"
 
     def __init__(self) -> None:
         self.endpoint = ScriptedEndpoint(
             when_empty=error_response(500, "fake: no response queued"))
-        self.base_url = ""
         self.app = Starlette(routes=[
             Route("/v1/chat/completions", self._chat, methods=["POST"]),
         ])
@@ -153,18 +153,3 @@ class FakeOpenAI:
         else:
             planned = self.endpoint.next_response()
         return await self.endpoint.answer(planned)
-
-    def enqueue(self, *responses: FakeResponse) -> None:
-        self.endpoint.enqueue(*responses)
-
-    @property
-    def requests(self) -> list[RecordedRequest]:
-        return self.endpoint.requests
-
-    @classmethod
-    @contextlib.contextmanager
-    def serve(cls) -> Iterator[FakeOpenAI]:
-        fake = cls()
-        with serve_app(fake.app) as url:
-            fake.base_url = f"{url}/v1"
-            yield fake
