@@ -28,6 +28,18 @@ headers_env = { Authorization = "ZC_REMOTE_AUTH" }
 timeout_s = 10
 """
 
+# Two tables whose keys do not fit their transport, sharing one name.
+WRONG_TRANSPORT_KEYS = """
+[[tools.mcp]]
+name = "a"
+url = "https://x.example/mcp"
+
+[[tools.mcp]]
+name = "a"
+transport = "http"
+command = "srv"
+"""
+
 
 def problems(text: str) -> dict[str, str]:
     with pytest.raises(ConfigError) as caught:
@@ -49,16 +61,7 @@ def test_servers_parse_and_round_trip() -> None:
 def test_every_problem_is_reported_with_its_path() -> None:
     """Missing command/url, wrong-transport keys, duplicate and bad names, a secret in
     env_from: each a problem at its own dotted path, values never echoed."""
-    found = problems("""
-[[tools.mcp]]
-name = "a"
-url = "https://x.example/mcp"
-
-[[tools.mcp]]
-name = "a"
-transport = "http"
-command = "srv"
-
+    found = problems(WRONG_TRANSPORT_KEYS + """
 [[tools.mcp]]
 name = "Bad__Name"
 command = "srv"
@@ -71,16 +74,7 @@ comand = "typo"
 """)
     assert {"tools.mcp[2].name", "tools.mcp[3].env_from", "tools.mcp[3].comand"} <= set(found)
     assert "sk-live" not in " ".join(found.values())
-    cross = problems("""
-[[tools.mcp]]
-name = "a"
-url = "https://x.example/mcp"
-
-[[tools.mcp]]
-name = "a"
-transport = "http"
-command = "srv"
-""")
+    cross = problems(WRONG_TRANSPORT_KEYS)
     assert {"tools.mcp[0].command", "tools.mcp[0].url", "tools.mcp[1].name",
             "tools.mcp[1].url", "tools.mcp[1].command"} == set(cross)
 
