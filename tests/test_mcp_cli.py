@@ -66,3 +66,12 @@ def test_mcp_list_shows_state_and_tools(tmp_path: Path) -> None:
                                  tmp_path).stdout)
     states = {server["name"]: server["state"] for server in listed["servers"]}
     assert {"time": "ready", "gone": "unavailable", "off": "disabled"} == states
+
+
+def test_mcp_list_requires_the_secrets_servers_name(tmp_path: Path) -> None:
+    """An env_from variable that is not set: exit 78 naming its path, not its value."""
+    config = write_config(tmp_path, [{"name": "time", "command": python_server("mcp-server-time"),
+                                      "env_from": {"TOKEN": "ZC_UNSET_MCP_TOKEN_7"}}])
+    done = zeroclaw(["mcp", "list", "-c", str(config)], tmp_path)
+    assert 78 == done.returncode
+    assert "tools.mcp[0].env_from.TOKEN" in done.stderr and "ZC_UNSET_MCP_TOKEN_7" in done.stderr

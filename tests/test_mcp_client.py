@@ -146,13 +146,17 @@ async def test_cancelled_call_sends_notifications_cancelled(tmp_path: Path) -> N
     command, args, env = logged_stdin(everything_server(), log)
     async with hub_for([{"name": "ev", "command": command, "args": args, "env": env}]) as hub:
         tools = hub.tools()
-        with anyio.move_on_after(1.0) as scope:
+        with anyio.move_on_after(2.0) as scope:
             await tools["ev__trigger-long-running-operation"].run(
                 {"duration": 30, "steps": 3}, CTX)
         assert scope.cancelled_caught
         output = await tools["ev__echo"].run({"message": "still here"}, CTX)
+        # tee copies stdin concurrently with the server reading it: wait for the copy.
+        with anyio.fail_after(WAIT_S):
+            while b"notifications/cancelled" not in log.read_bytes():  # noqa: ASYNC110
+                await anyio.sleep(0.05)
     assert "still here" in output.text
-    sent = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    sent = [json.loads(line) for line in log.read_text().splitlines() if line.endswith("}")]
     assert "notifications/cancelled" in [message.get("method") for message in sent]
 
 

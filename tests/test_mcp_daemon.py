@@ -104,7 +104,20 @@ def wait_state(daemon: DaemonProcess, server: str, wanted: set[str]) -> str:
 
 def stdin_messages(daemon: DaemonProcess, name: str) -> list[dict[str, Any]]:
     log = daemon.config_path.parent / f"{name}.stdin"
-    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in log.read_text().splitlines() if line.endswith("}")]
+
+
+def wait_stdin(daemon: DaemonProcess, name: str, method: str,
+               count: int = 1) -> list[dict[str, Any]]:
+    """The server's stdin once it holds ``count`` messages of ``method`` (tee writes its
+    copy concurrently with the server's answer, so the copy may lag the reply)."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        messages = stdin_messages(daemon, name)
+        if sum(1 for m in messages if m.get("method") == method) >= count:
+            return messages
+        assert time.monotonic() < deadline, f"no {method} on {name}'s stdin: {messages}"
+        time.sleep(0.05)
 
 
 def test_mcp_result_carries_a_receipt_that_verifies(mcp_daemon: DaemonProcess) -> None:
@@ -140,7 +153,7 @@ def test_schema_violation_is_refused_before_the_call(mcp_daemon: DaemonProcess) 
         body["reply"]
     good = turn(mcp_daemon, "logged time")  # the same server, a valid call: it arrives
     assert 1 == len(good["receipts"])
-    calls = [m["params"]["arguments"] for m in stdin_messages(mcp_daemon, "logged")
+    calls = [m["params"]["arguments"] for m in wait_stdin(mcp_daemon, "logged", "tools/call")
              if m.get("method") == "tools/call"]
     assert [{"timezone": "Europe/Paris"}] == calls
 
@@ -151,8 +164,7 @@ def test_hanging_call_is_cut_at_the_timeout(mcp_daemon: DaemonProcess) -> None:
     body = turn(mcp_daemon, "hang")  # a 30 s operation
     assert [] == body["receipts"]
     assert f"did not finish within {HANG_TIMEOUT_S:g} s" in body["reply"]
-    methods = [m.get("method") for m in stdin_messages(mcp_daemon, "ev")]
-    assert "notifications/cancelled" in methods
+    wait_stdin(mcp_daemon, "ev", "notifications/cancelled")
     after = turn(mcp_daemon, "echo")
     assert 1 == len(after["receipts"]) and "after the hang" in after["reply"]
 

@@ -11,6 +11,7 @@ still sign with that turn's scope; they are all closed (keys wiped) at the end.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -40,7 +41,6 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
     # should be reported without paying for them.
     from zeroclaw_daemon.providers import build_provider
     from zeroclaw_daemon.tools import build_tools
-    from zeroclaw_daemon.tools.mcp import McpHub
 
     receipts = cfg.agent.tool_receipts
     log = get_logger(LOG_TARGET)
@@ -69,12 +69,18 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
         echo(result.text)
         return result
 
-    # MCP servers live as long as this run; their task groups are children of this task.
-    hub = McpHub(cfg.tools.mcp, base_dir=cfg.base_dir,
-                 stderr_dir=audit_db.path.parent if audit_db is not None else None)
     try:
-        async with hub, AgentRuntime(cfg, provider, {**tools, **hub.tools()}, audit_db,
-                                     followup=print_followup) as runtime:
+        async with contextlib.AsyncExitStack() as stack:
+            if any(server.enabled for server in cfg.tools.mcp):
+                # MCP servers live as long as this run (their task groups are children of
+                # this task); the SDK is imported only when used (it is slow to import).
+                from zeroclaw_daemon.tools.mcp import McpHub
+                hub = await stack.enter_async_context(McpHub(
+                    cfg.tools.mcp, base_dir=cfg.base_dir,
+                    stderr_dir=audit_db.path.parent if audit_db is not None else None))
+                tools.update(hub.tools())
+            runtime = await stack.enter_async_context(
+                AgentRuntime(cfg, provider, tools, audit_db, followup=print_followup))
             if message is not None:
                 result = await one_turn(runtime, message)
                 if runtime.background_active:

@@ -17,8 +17,8 @@ import anyio
 import click
 
 from zeroclaw_daemon.cli.common import ZeroclawGroup, config_path_option, load_cli_config
-from zeroclaw_daemon.config import Config
-from zeroclaw_daemon.tools.mcp import McpHub, McpTool
+from zeroclaw_daemon.config import Config, check_secrets
+from zeroclaw_daemon.errors import ConfigError
 
 
 @click.group("mcp", cls=ZeroclawGroup)
@@ -31,7 +31,11 @@ def mcp_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def mcp_list(config_path: Path | None, as_json: bool) -> None:
     """Connect to each configured MCP server; show its state and tools."""
-    cfg = load_cli_config(config_path, check_env=True)
+    cfg = load_cli_config(config_path)
+    # Only the servers' secrets matter here (not the model provider's, say).
+    missing = [p for p in check_secrets(cfg) if p.path.startswith("tools.mcp")]
+    if missing:
+        raise ConfigError(str(cfg.source or "config"), missing)
     servers = anyio.run(_probe, cfg)
     if as_json:
         click.echo(json.dumps({"servers": servers}, indent=2, ensure_ascii=False))
@@ -42,6 +46,9 @@ def mcp_list(config_path: Path | None, as_json: bool) -> None:
 
 
 async def _probe(cfg: Config) -> list[dict[str, Any]]:
+    # Imported here: the MCP SDK takes a second or more to import; other commands skip it.
+    from zeroclaw_daemon.tools.mcp import McpHub, McpTool
+
     async with McpHub(cfg.tools.mcp, base_dir=cfg.base_dir) as hub:
         tools = [tool for tool in hub.tools().values() if isinstance(tool, McpTool)]
         shown: list[dict[str, Any]] = []

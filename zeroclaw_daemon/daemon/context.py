@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
@@ -40,7 +41,6 @@ from ..security.leaks import LeakRedactor
 from ..storage.audit_db import AuditDB
 from ..tools import build_tools
 from ..tools.base import Tool
-from ..tools.mcp import McpHub
 from .dispatch import TurnDispatcher
 from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
 from .outbound import outbound_reply
@@ -49,6 +49,9 @@ from .settings import (
     ensure_private_dir,
     resolve_state_dir,
 )
+
+if TYPE_CHECKING:
+    from ..tools.mcp import McpHub
 
 LOG_TARGET = "zeroclaw_daemon"
 AUDIT_DB_NAME = "audit.db"
@@ -71,7 +74,7 @@ class _Generation:
     audit_db: AuditDB
     runtime: AgentRuntime
     redactor: LeakRedactor
-    mcp: McpHub
+    mcp: McpHub | None
     # Set when the generation is done: its MCP servers are stopped.
     mcp_done: anyio.Event = field(default_factory=anyio.Event)
     active: int = 0
@@ -186,11 +189,14 @@ class ChannelRuntimeContext:
             tools = build_tools(cfg)
             # MCP servers are connected (and their tools listed) before the runtime is
             # built: the model's tool list is fixed per generation.
-            hub = McpHub(cfg.tools.mcp, environ=self._environ, base_dir=cfg.base_dir,
-                         stderr_dir=audit_db.path.parent)
-            if hub:
+            hub: McpHub | None = None
+            if any(server.enabled for server in cfg.tools.mcp):
+                # Imported only when used: the MCP SDK takes a second or more to import.
+                from ..tools.mcp import McpHub
+                hub = McpHub(cfg.tools.mcp, environ=self._environ, base_dir=cfg.base_dir,
+                             stderr_dir=audit_db.path.parent)
                 await self._task_group.start(_host_mcp, hub, mcp_done)
-            tools.update(hub.tools())
+                tools.update(hub.tools())
             redactor = LeakRedactor(configured_secrets(cfg, self._environ))
             runtime = AgentRuntime(cfg, provider, tools, audit_db=audit_db,
                                    observer=self.metrics, followup=self._followup())
@@ -392,9 +398,10 @@ class ChannelRuntimeContext:
 
     def mcp_status(self) -> dict[str, dict[str, object]]:
         """Each MCP server of the running config: state, tools, restarts, last error."""
-        if self._generation is None:
+        hub = self._generation.mcp if self._generation is not None else None
+        if hub is None:
             return {}
-        return {status.name: status.to_dict() for status in self._generation.mcp.status()}
+        return {status.name: status.to_dict() for status in hub.status()}
 
     def log_startup(self, channels: list[str]) -> None:
         """Say at INFO which channels run and whether receipts are on (never the key)."""

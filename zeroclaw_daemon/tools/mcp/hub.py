@@ -53,9 +53,6 @@ class McpHub:
     def __repr__(self) -> str:
         return f"<McpHub servers={sorted(self.servers)}>"
 
-    def __bool__(self) -> bool:
-        return bool(self._configs)
-
     async def __aenter__(self) -> McpHub:
         task_group = anyio.create_task_group()
         await task_group.__aenter__()
