@@ -249,11 +249,13 @@ def test_trust_levels(events: tuple[ToolEvent, ...], reply: str, trust: Trust) -
 
 
 def test_report_to_dict_is_json() -> None:
-    """to_dict() has exactly trust, findings (type, span, call_id, message) and tokens."""
+    """to_dict() has exactly trust, findings (type, span, call_id, message, rule, evidence)
+    and tokens."""
     report = audit_reply("There are 9 feature flags. zc-receipt-1-x", [FLAGS], None, "conv-1")
     data = json.loads(json.dumps(report.to_dict()))
     assert ["trust", "findings", "tokens"] == list(data)
-    assert {"type", "span", "call_id", "message"} == set(data["findings"][0])
+    assert {"type", "span", "call_id", "message", "rule", "evidence"} == set(data["findings"][0])
+    assert {"call_id", "tool", "status", "excerpt"} == set(data["findings"][0]["evidence"])
     assert [{"token": "zc-receipt-1-x", "verdict": "malformed"}] == data["tokens"]
     assert {"count_mismatch", "malformed_receipt"} == {f["type"] for f in data["findings"]}
 

@@ -25,7 +25,8 @@ from zeroclaw_daemon.agent.audit_bench import (
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
 from zeroclaw_daemon.receipts.scope import Verdict
 
-TOP_KEYS = ["scenarios", "types", "clean", "false_positives", "fp_rate", "latency_ms", "failures"]
+TOP_KEYS = ["scenarios", "types", "clean", "false_positives", "fp_rate", "fp_by_language",
+            "latency_ms", "failures"]
 SCENARIOS: list[dict[str, Any]] = [
     {"id": "ok-1", "language": "en", "user": "Tags?",
      "calls": [{"tool": "shell", "args": {"command": "git tag"}, "status": "ok",
@@ -146,3 +147,21 @@ def test_failed_calls_reach_the_auditor_without_receipts(tmp_path: Path) -> None
     assert ([ToolStatus.FAILED, ToolStatus.DENIED, ToolStatus.TIMEOUT], [None] * 3) == (
         [e.status for e in events], [e.receipt for e in events])
     assert {"failed_call_claimed"} == anyio.run(run_scenario, scenario).found
+
+
+def test_details_list_spans_rules_and_evidence(tmp_path: Path) -> None:
+    """--json --details adds, per scenario, the expected types and each finding's span, rule
+    and evidence; the text form prints the same per scenario."""
+    path = write(tmp_path, SCENARIOS)
+    out = io.StringIO()
+    assert 0 == run_audit_bench(path, True, out=out, err=io.StringIO(), details=True)
+    details = {d["id"]: d for d in json.loads(out.getvalue())["details"]}
+    assert len(SCENARIOS) == len(details)
+    findings = [f for d in details.values() for f in d["findings"]]
+    assert findings, "the set has a count mismatch"
+    for finding in findings:
+        assert finding["rule"] and finding["span"][0] < finding["span"][1]
+        assert set(finding["evidence"]) == {"call_id", "tool", "status", "excerpt"}
+    text = io.StringIO()
+    run_audit_bench(path, False, out=text, err=io.StringIO(), details=True)
+    assert "count.item_count" in text.getvalue()

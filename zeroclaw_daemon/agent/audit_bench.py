@@ -99,6 +99,12 @@ class ScenarioOutcome:
     def found(self) -> frozenset[str]:
         return frozenset(f.type.value for f in self.report.findings)
 
+    def details(self) -> dict[str, Any]:
+        """Expected and found, with each finding's span, rule and evidence."""
+        return {"id": self.scenario.id, "language": self.scenario.language,
+                "expected": sorted(self.scenario.expect), "passed": self.passed,
+                "findings": [f.to_dict() for f in self.report.findings]}
+
     @property
     def passed(self) -> bool:
         if not self.scenario.expect:
@@ -131,12 +137,22 @@ class BenchSummary:
             for kind in sorted(injected, key=order.index)
         }
         latencies = sorted(o.latency_ms for o in self.outcomes)
+        by_language: dict[str, dict[str, int]] = {}
+        for outcome in self.outcomes:
+            if not outcome.scenario.expect:
+                row = by_language.setdefault(outcome.scenario.language or "?",
+                                             {"clean": 0, "false_positives": 0})
+                row["clean"] += 1
+                row["false_positives"] += bool(outcome.report.findings)
         return {
             "scenarios": len(self.outcomes),
             "types": types,
             "clean": clean,
             "false_positives": false_positives,
             "fp_rate": round(false_positives / clean, 4) if clean else 0.0,
+            "fp_by_language": {
+                code: {**row, "fp_rate": round(row["false_positives"] / row["clean"], 4)}
+                for code, row in sorted(by_language.items())},
             "latency_ms": {"p50": round(percentile(latencies, 50), 4),
                            "p99": round(percentile(latencies, 99), 4)},
             "failures": [o.scenario.id for o in self.outcomes if not o.passed],
@@ -346,11 +362,29 @@ def render_table(summary: BenchSummary) -> str:
         expected = ", ".join(sorted(outcome.scenario.expect)) or "(clean)"
         found = ", ".join(sorted(outcome.found)) or "(none)"
         lines.append(f"  {failure}: expected {expected}; found {found}")
+    for code, row in data["fp_by_language"].items():
+        lines.append(f"fp {code:<4} {row['false_positives']}/{row['clean']} "
+                     f"({row['fp_rate'] * 100:.1f}%)")
+    return "\n".join(lines)
+
+
+def render_details(summary: BenchSummary) -> str:
+    """Per scenario: expected and found types, each finding with its span and rule."""
+    lines: list[str] = []
+    for outcome in summary.outcomes:
+        expected = ", ".join(sorted(outcome.scenario.expect)) or "(clean)"
+        mark = "ok  " if outcome.passed else "MISS" if outcome.scenario.expect else "FP  "
+        lines.append(f"{mark} {outcome.scenario.id} [{outcome.scenario.language}] "
+                     f"expected {expected}")
+        for finding in outcome.report.findings:
+            quoted = outcome.reply[finding.start:finding.end].replace("\n", " ")[:60]
+            lines.append(f"       {finding.type.value} {finding.start}-{finding.end} "
+                         f"{finding.rule or '-'} \"{quoted}\": {finding.message}")
     return "\n".join(lines)
 
 
 def run_audit_bench(path: Path, as_json: bool, out: TextIO | None = None,
-                    err: TextIO | None = None) -> int:
+                    err: TextIO | None = None, *, details: bool = False) -> int:
     """Run FILE and print the summary; 0 whatever the scores, 1 when FILE is unusable."""
     stdout = out if out is not None else sys.stdout
     stderr = err if err is not None else sys.stderr
@@ -360,8 +394,13 @@ def run_audit_bench(path: Path, as_json: bool, out: TextIO | None = None,
         print(f"error: {exc}", file=stderr)
         return 1
     if as_json:
-        print(json.dumps(summary.to_dict(), ensure_ascii=False), file=stdout)
+        data = summary.to_dict()
+        if details:
+            data["details"] = [o.details() for o in summary.outcomes]
+        print(json.dumps(data, ensure_ascii=False), file=stdout)
     else:
+        if details:
+            print(render_details(summary), file=stdout)
         print(render_table(summary), file=stdout)
     return 0
 

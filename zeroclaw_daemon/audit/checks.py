@@ -10,11 +10,11 @@ from ..receipts.render import count_items
 from .claims import Claims, ValueClaim, ValueKind
 from .claims.text import PATH_RE, normalise_url, url_forms
 from .claims.types import AbsenceClaim, CountClaim, ResultClaim, ToolUseClaim
-from .claims.words import CATEGORY_TOOL_WORDS, stem, text_keywords
+from .claims.words import CATEGORY_TOOL_WORDS, text_keywords
 from .evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, related
 from .evidence.index import Evidence
 from .evidence.values import value_grounded
-from .report import Finding, FindingType
+from .report import EXCERPT_CHARS, NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
@@ -28,8 +28,9 @@ class Checker:
     """Runs every claim check and appends findings."""
 
     def __init__(self, claims: Claims, evidence: Evidence, findings: list[Finding],
-                 text: str) -> None:
+                 text: str, second_person: re.Pattern[str] | None = None) -> None:
         self.text = text
+        self.second_person = second_person
         self.claims = claims
         self.evidence = evidence
         self.findings = findings
@@ -54,8 +55,15 @@ class Checker:
     # -- helpers
 
     def add(self, kind: FindingType, span: tuple[int, int], call_id: str | None,
-            message: str) -> None:
-        self.findings.append(Finding(kind, span[0], span[1], call_id, message))
+            message: str, rule: str) -> None:
+        facts = next((f for f in self.evidence.facts if f.event.call_id == call_id), None)
+        if facts is None:
+            evidence = NO_CALL_EVIDENCE
+        else:
+            event = facts.event
+            evidence = FindingEvidence(event.call_id, event.tool, event.status.value,
+                                       clip(event.result, EXCERPT_CHARS) or "(empty result)")
+        self.findings.append(Finding(kind, span[0], span[1], call_id, message, rule, evidence))
 
     def failed_presented(self, span: tuple[int, int], facts: EventFacts | None = None) -> None:
         """A result is presented while the call behind it did not succeed."""
@@ -68,7 +76,7 @@ class Checker:
         self.failed_reported.add(event.call_id)
         self.add(FindingType.FAILED_CALL_CLAIMED, span, event.call_id,
                  f"presents a result of {event.tool}, but that call "
-                 f"{_STATUS_WORDS.get(event.status, 'failed')}")
+                 f"{_STATUS_WORDS.get(event.status, 'failed')}", "failure.outcome_stated")
 
     def relevant(self, keywords: frozenset[str], pool: list[EventFacts]) -> list[EventFacts]:
         return [f for f in pool if f.call_keys & keywords] if keywords else []
@@ -87,24 +95,18 @@ class Checker:
             if not self.claims.acknowledges_failure:
                 self.failed_presented(claim.span, hits[0])
             return
-        if (claim.keywords and not (claim.categories or claim.command or claim.path or claim.url)
-                and self.evidence.ok and claim.keywords & self.evidence.user_keys):
-            return  # the user named the subject and a tool did answer: loose wording
         self.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                  f"says {_describe_claim(claim)}, but no successful "
-                 f"{_describe_tool(claim)} ran this turn")
+                 f"{_describe_tool(claim)} ran this turn", "tool_use.no_matching_call")
 
     # -- results presented as done
 
     def check_result(self, claim: ResultClaim) -> None:
         evidence = self.evidence
         if not evidence.facts:
-            if claim.completion and not claim.first_person:
-                verb = stem(claim.text.split()[-1]) if claim.text.split() else ""
-                if verb and verb in evidence.user_keys:
-                    return  # "since nginx has been restarted" after the user said so
             self.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
-                     f"says \"{clip(claim.text)}\", but no tool ran this turn")
+                     f"says \"{clip(claim.text)}\", but no tool ran this turn",
+                     "result.no_call")
             return
         hits = self.relevant(claim.keywords, evidence.facts)
         if any(f.event.status is ToolStatus.OK for f in hits):
@@ -123,8 +125,6 @@ class Checker:
             if evidence.failed and not self.claims.acknowledges_failure:
                 self.failed_presented(claim.span)
             return
-        if _number_in(claim.value, evidence.user_message):
-            return  # "the last 10 commits" after the user asked for 10
         specific, generic = evidence.stated_counts(claim.context)
         if specific:
             # The result states a count for this very noun: that is the count to match.
@@ -153,7 +153,8 @@ class Checker:
         target = target or self._most_relevant(claim.context)
         self.mismatched_counts.append(claim.span)
         self.add(FindingType.COUNT_MISMATCH, claim.span, target.event.call_id,
-                 f"says {claim.value} {claim.noun or 'items'}, but {why}")
+                 f"says {claim.value} {claim.noun or 'items'}, but {why}",
+                 "count.item_count")
 
     def sentence_text(self, clause: int) -> str:
         span = self.claims.sentence_span(clause)
@@ -191,7 +192,8 @@ class Checker:
                 target = sought[0]
         self.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                  f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
-                 f"{len(target.units) or count_items(target.result)} items")
+                 f"{len(target.units) or count_items(target.result)} items",
+                 "absence.result_has_items")
 
     # -- values
 
@@ -205,14 +207,23 @@ class Checker:
                 return  # general knowledge, not attributed to any tool
         if value_grounded(claim, evidence):
             return
+        if self.given_back_to_user(claim):
+            return
         target: EventFacts | None = None
         if len(evidence.ok) == 1:
             target = evidence.ok[0]
         self.add(FindingType.UNGROUNDED_VALUE, claim.span,
                  target.event.call_id if target else None,
-                 f"{claim.raw.strip()} appears in no tool result this turn")
+                 f"{claim.raw.strip()} appears in no tool result this turn", "value.not_in_results")
         if evidence.failed and not evidence.ok and not self.claims.acknowledges_failure:
             self.failed_presented(claim.span)
+
+    def given_back_to_user(self, claim: ValueClaim) -> bool:
+        """"the 18 °C you mentioned": the user's value, named as the user's (not a tool's)."""
+        user = evidence_compact(self.evidence.user_message)
+        if self.second_person is None or not user or evidence_compact(claim.raw) not in user:
+            return False
+        return bool(self.second_person.search(self.sentence_text(claim.clause)))
 
     def _inside_count(self, span: tuple[int, int]) -> bool:
         def overlaps(other: tuple[int, int]) -> bool:
@@ -235,8 +246,11 @@ class Checker:
             return
         if url.lower().rstrip("/") in evidence.haystack_lower:
             return
+        if url.lower().rstrip("/") in evidence.user_message.lower():
+            return  # the user's own link: the one thing the user's message grounds
         self.add(FindingType.SOURCE_FABRICATION, span, None,
-                 f"{clip(url, 80)} appears in no tool result, fetch argument or user message")
+                 f"{clip(url, 80)} appears in no tool result, fetch argument or user message",
+                 "source.url_not_seen")
 
 
 _STATUS_WORDS: Mapping[ToolStatus, str] = {
@@ -299,15 +313,8 @@ def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:
                for s in subject)
 
 
-_NUMBER_WORD_RE = re.compile(r"\d+")
-
-
 def _join(values: Sequence[int]) -> str:
     return " or ".join(str(v) for v in values)
-
-
-def _number_in(value: int, text: str) -> bool:
-    return any(int(m) == value for m in _NUMBER_WORD_RE.findall(text)) if text else False
 
 
 def _describe_claim(claim: ToolUseClaim) -> str:
@@ -330,6 +337,10 @@ def _describe_tool(claim: ToolUseClaim) -> str:
     if claim.keywords:
         return "matching tool call"
     return "tool call"
+
+
+def evidence_compact(text: str) -> str:
+    return "".join(text.lower().split())
 
 
 def clip(text: str, limit: int = 48) -> str:

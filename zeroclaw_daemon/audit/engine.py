@@ -39,6 +39,7 @@ and the audit modes); claims come from :mod:`.claims`, words from :mod:`.lang`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..receipts.events import ToolEvent
 from ..receipts.scope import ReceiptScope, Verdict
@@ -46,7 +47,7 @@ from .checks import Checker
 from .claims import extract_claims
 from .claims.text import mask
 from .evidence.index import Evidence
-from .lang import pack_for
+from .lang import DEFAULT_LANGUAGE, PACKS, covered_pack, detect_language
 from .notice import apply_audit_mode, render_notice
 from .report import (
     CONTRADICTING,
@@ -68,15 +69,19 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
     tokens = token_verdicts(reply, events, scope, conversation_id)
     findings = token_findings(tokens)
     text = mask(reply, [(t.start, t.end) for t in tokens])
-    pack = pack_for(language, text)
-    claims = extract_claims(text, pack)
+    pack = covered_pack(language, text)
+    claims = extract_claims(text, pack or PACKS[DEFAULT_LANGUAGE])
+    if pack is None:
+        # No pack for this language: its words are not read, only its URLs (a cited URL
+        # is checked the same way in every language).
+        claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=())
     evidence = Evidence(events, user_message)
-    Checker(claims, evidence, findings, text).run()
+    Checker(claims, evidence, findings, text, pack.second_person if pack else None).run()
 
     findings = dedupe_findings(findings)
     has_evidence = bool(evidence.ok) or any(t.verdict is Verdict.VALID for t in tokens)
-    return AuditReport(trust_for(findings, has_evidence), tuple(findings), tuple(tokens),
-                       pack.code)
+    code = pack.code if pack is not None else detect_language(text)
+    return AuditReport(trust_for(findings, has_evidence), tuple(findings), tuple(tokens), code)
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .report import AuditMode, AuditReport
+from .report import AuditMode, AuditReport, Finding
 
 
 def render_notice(report: AuditReport, *, withheld: bool = False) -> str:
@@ -11,10 +11,19 @@ def render_notice(report: AuditReport, *, withheld: bool = False) -> str:
         return ""
     count = len(report.findings)
     noun = "finding" if count == 1 else "findings"
-    items = "; ".join(f"{f.type.value.replace('_', ' ')}: {f.message}" for f in report.findings)
+    items = "; ".join(f"{f.type.value.replace('_', ' ')}: {f.message} ({_basis(f)})"
+                      for f in report.findings)
     if withheld:
         return f"⚠ Audit: the reply was withheld ({count} {noun}) — {items}"
     return f"⚠ Audit: {count} {noun} — {items}"
+
+
+def _basis(finding: Finding) -> str:
+    """The rule and what it rests on, short: ``count.item_count, call c1 (alerts_list)``."""
+    evidence = finding.evidence
+    where = (f"call {evidence.call_id} ({evidence.tool})" if evidence.call_id
+             else evidence.excerpt)
+    return f"{finding.rule}, {where}" if finding.rule else where
 
 
 def apply_audit_mode(reply: str, report: AuditReport, mode: AuditMode | str) -> str:

@@ -47,15 +47,51 @@ CONTRADICTING = frozenset({
 })
 
 
+NO_CALL = "no call in this turn"
+
+
+@dataclass(frozen=True, slots=True)
+class FindingEvidence:
+    """What a finding rests on: the call it concerns and the part of its result, or no call.
+
+    ``call_id``/``tool``/``status`` are None when no call of the turn is involved
+    (then ``excerpt`` is :data:`NO_CALL`); ``excerpt`` is at most
+    :data:`EXCERPT_CHARS` characters of the result (or of the token ledger's verdict).
+    """
+
+    call_id: str | None
+    tool: str | None
+    status: str | None
+    excerpt: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"call_id": self.call_id, "tool": self.tool, "status": self.status,
+                "excerpt": self.excerpt}
+
+
+NO_CALL_EVIDENCE = FindingEvidence(None, None, None, NO_CALL)
+EXCERPT_CHARS = 160
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """One problem: its type, where in the reply, which call it concerns, and why."""
+    """One problem: its type, where in the reply, which call it concerns, and why.
+
+    Stable fields (the ``revise`` correction message and the audit log read them):
+    ``type`` (a :class:`FindingType`), ``start``/``end`` (the span in the reply as
+    sent, character offsets), ``call_id`` (the call concerned, or None),
+    ``message`` (one English sentence), ``rule`` (the id of the rule that fired,
+    ``<check>.<pattern>``, e.g. ``tool_use.no_call``) and ``evidence`` (a
+    :class:`FindingEvidence`: the call and the result part, or "no call in this turn").
+    """
 
     type: FindingType
     start: int
     end: int
     call_id: str | None
     message: str
+    rule: str = ""
+    evidence: FindingEvidence = NO_CALL_EVIDENCE
 
     @property
     def span(self) -> tuple[int, int]:
@@ -63,7 +99,8 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type.value, "span": [self.start, self.end],
-                "call_id": self.call_id, "message": self.message}
+                "call_id": self.call_id, "message": self.message, "rule": self.rule,
+                "evidence": self.evidence.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)

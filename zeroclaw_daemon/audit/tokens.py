@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from ..receipts.events import ToolEvent
 from ..receipts.scope import ReceiptScope, TokenVerdict, Verdict
 from ..receipts.tokens import find_receipt_like
-from .report import Finding, FindingType
+from .report import NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
 
 _TOKEN_FINDINGS: Mapping[Verdict, FindingType] = {
     Verdict.FORGED: FindingType.FORGED_RECEIPT,
@@ -35,8 +35,12 @@ def token_findings(tokens: Sequence[TokenVerdict]) -> list[Finding]:
         finding_type = _TOKEN_FINDINGS.get(verdict.verdict)
         if finding_type is not None:
             message = _TOKEN_MESSAGES[verdict.verdict].format(token=_short(verdict.text))
-            call_id = verdict.record.call_id if verdict.record is not None else None
-            findings.append(Finding(finding_type, verdict.start, verdict.end, call_id, message))
+            record = verdict.record
+            evidence = NO_CALL_EVIDENCE if record is None else FindingEvidence(
+                record.call_id, record.tool, None, f"receipt issued for {record.tool}")
+            call_id = record.call_id if record is not None else None
+            findings.append(Finding(finding_type, verdict.start, verdict.end, call_id, message,
+                                    f"token.{verdict.verdict.value}", evidence))
     return findings
 
 

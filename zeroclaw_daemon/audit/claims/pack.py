@@ -48,6 +48,9 @@ class LanguagePack:
     synonym_re: re.Pattern[str] | None = None
     cjk: bool = False
     contrast: re.Pattern[str] | None = None    # "but", "only": an absence beside a presence
+    # Second-person words ("you", "tú", "你"): a value the reply gives back to the user
+    # ("the 18 °C you mentioned") is the user's, not a tool's.
+    second_person: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -67,4 +70,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         synonym_re=tables.get("SYNONYM_RE"),
         cjk=cjk,
         contrast=tables.get("CONTRAST"),
+        second_person=tables.get("SECOND_PERSON"),
     )

@@ -1,5 +1,5 @@
-"""The turn's evidence as a whole: every event's facts, the user's message, and indexes
-of the numbers, dates and URLs they hold."""
+"""The turn's evidence as a whole: every event's facts and indexes of the numbers, dates
+and URLs they hold. The user's message is kept apart: it grounds only a cited URL."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ...receipts.events import ToolEvent, ToolStatus
 from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
+from .derive import Derivations, clock_minutes, epoch_dates
 from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
 
 
@@ -31,7 +32,6 @@ class Evidence:
     def haystack(self) -> str:
         parts = [f.result for f in self.facts] + [f.arg_text for f in self.facts]
         parts.extend(u for f in self.facts for u in f.event.urls)
-        parts.append(self.user_message)
         return "\n".join(parts).replace("\\/", "/")
 
     @cached_property
@@ -47,17 +47,28 @@ class Evidence:
         return NumberIndex(self.haystack)
 
     @cached_property
+    def derivations(self) -> Derivations:
+        return Derivations([f.result for f in self.ok])
+
+    @cached_property
+    def clock_minutes(self) -> list[int]:
+        return clock_minutes(f.result for f in self.ok)
+
+    @cached_property
     def dates(self) -> frozenset[tuple[int | None, int, int]]:
         found: set[tuple[int | None, int, int]] = set()
         for _, _, (year, month, day) in find_dates(self.haystack):
             found.add((year, month, day))
             found.add((None, month, day))
+        found |= epoch_dates(f.result for f in self.ok)
         return frozenset(found)
 
     @cached_property
     def url_forms(self) -> frozenset[str]:
         forms: set[str] = set()
-        for _, _, url in find_urls(self.haystack):
+        # A URL the user gave is a source the reply may cite (DESIGN.md section 4); the
+        # user's message grounds nothing else.
+        for _, _, url in find_urls(f"{self.haystack}\n{self.user_message}"):
             forms.update(url_forms(normalise_url(url)))
         for facts in self.facts:
             forms |= facts.url_forms

@@ -3,9 +3,12 @@ or unit conversion (``72°F``/``72 °F``, ``1,234``/``1234``, 2 KB / 2048, 22 °
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
+from ..claims.numbers import number_readings
+from .derive import duration_grounded, time_grounded
 from .facts import SPACES_RE
 from .index import Evidence, NumberIndex
 
@@ -17,7 +20,8 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
         return claim.key in lower
     if kind is ValueKind.TIME:
         padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))
-        return claim.key in lower or padded in lower
+        return (claim.key in lower or padded in lower
+                or time_grounded(claim.key, evidence.clock_minutes))
     if kind is ValueKind.DATE:
         if claim.date is None:
             return claim.raw.lower() in lower
@@ -28,7 +32,8 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     if compact and compact in evidence.haystack_compact:
         return True
     numbers = evidence.numbers
-    for reading in claim.numbers:
+    readings = claim.numbers or _suffixed_readings(claim.raw)
+    for reading in readings:
         if numbers.grounds(reading, approx=claim.approx):
             return True
         if kind is ValueKind.PERCENT and numbers.grounds(reading / 100, approx=claim.approx):
@@ -37,7 +42,37 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
             return True
         if kind is ValueKind.MEASURE and _converted_measure(reading, claim.unit, numbers):
             return True
+    return _derived(claim, readings, evidence)
+
+
+def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidence) -> bool:
+    """A sum, difference, percentage or unit scaling of the results' numbers, within the
+    precision the reply wrote (half its last digit; 3 % when it says "about")."""
+    seconds = _SECONDS.get(claim.unit.lower()) if claim.kind is ValueKind.MEASURE else None
+    derivations = evidence.derivations
+    for reading in readings:
+        if seconds and duration_grounded(reading * Decimal(seconds[0]), evidence.clock_minutes):
+            return True
+        exponent = reading.as_tuple().exponent
+        tolerance = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
+        if claim.approx:
+            tolerance = max(tolerance, abs(reading) * Decimal("0.03"))
+        if derivations.grounds(reading, tolerance, percent=claim.kind is ValueKind.PERCENT):
+            return True
     return False
+
+
+_SUFFIX_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*([kKmMbB])\b")
+_SUFFIX_SCALE = {"k": 1000, "m": 10**6, "b": 10**9}
+
+
+def _suffixed_readings(raw: str) -> tuple[Decimal, ...]:
+    """``$48.2k`` is 48200 written to the hundred: read with the precision it shows."""
+    match = _SUFFIX_RE.search(raw)
+    if match is None:
+        return ()
+    scale = _SUFFIX_SCALE[match.group(2).lower()]
+    return tuple(r * scale for r in number_readings(match.group(1)))
 
 
 # Unit -> (dimension, factors to the base unit). Binary and decimal prefixes both count.

@@ -39,13 +39,45 @@ by from not no what which can will would should could your my we they their an a
 """)
 
 
+# Languages without a pack, told apart from the covered ones by their own function words
+# (words the covered languages do not use) or their script. Their replies get only the
+# token checks and the language-independent ones (DESIGN.md section 4).
+_UNCOVERED_WORDS: Mapping[str, frozenset[str]] = {
+    "fr": word_set("""
+les des est une dans pas qui sur aux cette ces il elle nous vous ils ont été mais où aussi
+très du et je j'ai c'est n'est n'a avez sont avec pour aucun aucune rien encore toujours
+"""),
+    "de": word_set("""
+der die das und ist nicht mit für auf den dem ein eine einen ich wir sie es im zu von bei
+noch auch wurde wurden sind hat haben keine kein aber oder nur schon ja gibt alle
+"""),
+    "pt": word_set("""
+não uma os as do da dos das na nos nas foi são estão também mas já ao pelo pela isso você
+em é encontrei nenhum nenhuma
+"""),
+    "it": word_set("""
+il gli della delle dei non è sono per nel nella alla anche ma già ho ha hanno stato stati
+questo questa tutti più nessun nessuna ci sono
+"""),
+}
+# Letters the covered languages (en, es) do not write: à ç ã ß ä ö and the like.
+_FOREIGN_MARKS_RE = re.compile(r"[àâçèêëîïôûùœãõßäöì]", re.IGNORECASE)
+_KANA_RE = re.compile(r"[\u3040-\u30ff]")
+_HANGUL_RE = re.compile(r"[\uac00-\ud7af]")
+_LATIN_WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
 DETECT_CHARS = 1200  # the language shows within the first sentences; long replies stay cheap
 _ACCENTED_RE = re.compile(r"[áéíóú]", re.IGNORECASE)
 
 
 def detect_language(text: str) -> str:
-    """``zh``, ``es`` or ``en`` for ``text``, by counting script and function words."""
+    """``zh``, ``es`` or ``en`` for ``text``, or the code of a language without a pack
+    (``ja``, ``ko``, ``fr``, ``de``, ``pt``, ``it``), by script and function words."""
     sample = text[:DETECT_CHARS]
+    if len(_KANA_RE.findall(sample)) >= 2:
+        return "ja"
+    if len(_HANGUL_RE.findall(sample)) >= 2:
+        return "ko"
     words = _WORD_RE.findall(sample.lower())
     cjk = len(_CJK_RE.findall(sample))
     if cjk >= 2 and cjk * 3 >= len(words):
@@ -53,7 +85,24 @@ def detect_language(text: str) -> str:
     spanish = 3 * len(_SPANISH_MARKS_RE.findall(sample)) + len(_ACCENTED_RE.findall(sample))
     spanish += sum(map(_SPANISH_WORDS.__contains__, words))
     english = sum(map(_ENGLISH_WORDS.__contains__, words))
+    covered = max(sum(map(_SPANISH_WORDS.__contains__, words)), english)
+    all_words = _LATIN_WORD_RE.findall(sample.lower())
+    other, score = max(((code, sum(map(table.__contains__, all_words)))
+                        for code, table in _UNCOVERED_WORDS.items()), key=lambda x: x[1])
+    score += len(_FOREIGN_MARKS_RE.findall(sample))
+    if score >= 2 and score > covered:
+        return other
     return "es" if spanish > english else DEFAULT_LANGUAGE
+
+
+def covered_pack(language: str | None, text: str) -> LanguagePack | None:
+    """The pack for ``language`` or for the detected language of ``text``; None when that
+    language has no pack (claims are then not extracted)."""
+    if language:
+        pack = PACKS.get(language.lower().split("-", 1)[0].split("_", 1)[0])
+        if pack is not None:
+            return pack
+    return PACKS.get(detect_language(text))
 
 
 def pack_for(language: str | None, text: str) -> LanguagePack:
@@ -62,7 +111,8 @@ def pack_for(language: str | None, text: str) -> LanguagePack:
         pack = PACKS.get(language.lower().split("-", 1)[0].split("_", 1)[0])
         if pack is not None:
             return pack
-    return PACKS[detect_language(text)]
+    return PACKS.get(detect_language(text), PACKS[DEFAULT_LANGUAGE])
 
 
-__all__ = ["DEFAULT_LANGUAGE", "PACKS", "LanguagePack", "detect_language", "pack_for"]
+__all__ = ["DEFAULT_LANGUAGE", "PACKS", "LanguagePack", "covered_pack", "detect_language",
+           "pack_for"]

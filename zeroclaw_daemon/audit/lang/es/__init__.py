@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
@@ -287,5 +289,9 @@ TRIGGERS: dict[str, str] = {
     ),
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
+
+SECOND_PERSON = re.compile(
+    r"\b(?:tú|usted|ustedes|mencionaste|dijiste|indicaste|comentaste|tienes|tenías)\b",
+    re.IGNORECASE)
 
 PACK = build_pack("es", globals())

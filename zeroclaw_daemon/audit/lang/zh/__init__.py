@@ -214,4 +214,6 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": "# " + " ".join(DIGITS) + " " + " ".join(MULTIPLIERS),
 }
 
+SECOND_PERSON = re.compile(r"你|您")
+
 PACK = build_pack("zh", globals(), cjk=True)
