@@ -11,6 +11,7 @@ import pytest
 from tests.fakes import ChatOnce
 from zeroclaw_daemon.logs import configure_logging, reset_logging
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolSpec
+from zeroclaw_daemon.tools.argpolicy import BUILTIN_SPECS, Positionals, ProgramSpec
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,3 +60,19 @@ def chat_once() -> ChatOnce:
         finally:
             await provider.aclose()
     return chat
+
+
+def process_test_specs() -> dict[str, ProgramSpec]:
+    """The built-in argument policies plus test-only programs (sh, yes, printf, true)
+    for tests of process mechanics (timeouts, output caps, orphans), not of the policy."""
+    specs = dict(BUILTIN_SPECS)
+    specs["sh"] = ProgramSpec("sh", valued=frozenset({"-c"}), positionals=Positionals.TEXT)
+    for name in ("yes", "printf", "true"):
+        specs[name] = ProgramSpec(name, positionals=Positionals.TEXT)
+    return specs
+
+
+@pytest.fixture
+def process_test_programs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let configs allow-list the test-only programs of :func:`process_test_specs`."""
+    monkeypatch.setattr("zeroclaw_daemon.tools.argpolicy.BUILTIN_SPECS", process_test_specs())

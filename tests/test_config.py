@@ -73,7 +73,7 @@ def problems_of(text: str, tmp_path: Path) -> list[ConfigProblem]:
         ("agent.tool_receipts.audit.mode", "annotate"),
         (
             "tools.shell.allow",
-            ("ls", "cat", "echo", "date", "uname", "wc", "grep", "git", "head", "tail"),
+            ("echo", "date", "uname", "wc", "grep", "git"),
         ),
         ("tools.shell.workdir", "."),
         ("tools.shell.timeout_s", 20.0),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from test_loop import make_config, one_turn, runtime_for, tool_messages
 
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome
@@ -92,6 +93,7 @@ async def test_tool_raising_an_exception_ends_the_turn_honestly(tmp_path: Path) 
     assert 1 == len(after.receipts)
 
 
+@pytest.mark.usefixtures("process_test_programs")
 async def test_hang_past_the_timeout_leaves_no_process_behind(tmp_path: Path) -> None:
     """A shell call that starts two background sleepers and hangs: at the timeout the whole
     process group dies (no process with the marker argument survives), the model sees a
@@ -117,6 +119,7 @@ async def test_hang_past_the_timeout_leaves_no_process_behind(tmp_path: Path) ->
     assert elapsed < 10  # bounded by the 1 s tool timeout, not by the 31 s sleepers
 
 
+@pytest.mark.usefixtures("process_test_programs")
 async def test_fifty_megabytes_through_a_turn_are_capped_and_receipted(tmp_path: Path) -> None:
     """50 MB of output: the model sees the capped text with a receipt that verifies over
     exactly that text, and the reply stays small."""
@@ -138,6 +141,7 @@ async def test_fifty_megabytes_through_a_turn_are_capped_and_receipted(tmp_path:
     assert f"Got output. [receipt: {event.receipt}]" == result.reply
 
 
+@pytest.mark.usefixtures("process_test_programs")
 async def test_binary_output_is_decoded_and_its_receipt_verifies(tmp_path: Path) -> None:
     """Bytes that are not UTF-8 reach the model with replacement characters, and the
     receipt verifies over that decoded text."""

@@ -11,7 +11,9 @@ from pathlib import Path
 import anyio
 import pytest
 
+from tests.conftest import process_test_specs
 from zeroclaw_daemon.errors import ToolDeniedError, ToolExecutionError, ToolTimeoutError
+from zeroclaw_daemon.tools.argpolicy import ProgramSpec
 from zeroclaw_daemon.tools.base import RiskClass, ToolContext
 from zeroclaw_daemon.tools.shell import ShellTool
 
@@ -21,7 +23,7 @@ ALLOW = ("echo", "sh", "head", "yes", "printf", "true")
 
 def _tool(workdir: Path, timeout_s: float = 10.0, max_output_bytes: int = 65536) -> ShellTool:
     return ShellTool(allow=ALLOW, workdir=workdir, timeout_s=timeout_s,
-                     max_output_bytes=max_output_bytes)
+                     max_output_bytes=max_output_bytes, specs=process_test_specs())
 
 
 def _real(path: Path) -> str:
@@ -133,7 +135,7 @@ async def test_fifty_megabytes_of_output_are_capped(tmp_path: Path) -> None:
     """50 MB of output stop at the cap quickly, marked as truncated."""
     started = time.monotonic()
     output = await _tool(tmp_path, max_output_bytes=65536).run(
-        {"argv": ["head", "-c", "52428800", "/dev/zero"]}, CTX)
+        {"argv": ["sh", "-c", "head -c 52428800 /dev/zero"]}, CTX)
     assert "\0" * 65536 + "\n[output truncated at 65536 bytes]" == output.text
     assert time.monotonic() - started < 5.0
 
@@ -193,8 +195,9 @@ async def test_missing_workdir_is_reported_as_such(tmp_path: Path) -> None:
 
 async def test_allowed_but_missing_program_fails_clearly(tmp_path: Path) -> None:
     """An allow-listed program that is not installed is a failed call naming it."""
+    specs = {"no-such-program-zc": ProgramSpec("no-such-program-zc")}
     tool = ShellTool(allow=["no-such-program-zc"], workdir=tmp_path, timeout_s=5,
-                     max_output_bytes=1000)
+                     max_output_bytes=1000, specs=specs)
     with pytest.raises(ToolExecutionError) as caught:
         await tool.run({"argv": ["no-such-program-zc"]}, CTX)
     assert "program 'no-such-program-zc' was not found on PATH" == caught.value.message

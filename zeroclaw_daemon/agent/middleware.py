@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 import anyio
 
-from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
+from zeroclaw_daemon.agent.policy import ApprovalHook, Policy, approval_prompt
 from zeroclaw_daemon.errors import ToolArgumentError, ToolError
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.providers.base import ToolCall
@@ -52,7 +52,6 @@ from zeroclaw_daemon.tools.schema import validate_arguments
 
 LOG_TARGET = "zeroclaw_runtime::agent"
 # What a person is shown when asked to approve a call: enough to decide, bounded.
-MAX_APPROVAL_SUMMARY_CHARS = 500
 # Error reasons come from exceptions and tool stderr; keep them readable for the model.
 MAX_REASON_CHARS = 2000
 _STATUS_BY_NAME = {status.value: status for status in ToolStatus}
@@ -130,10 +129,7 @@ class ReceiptMiddleware:
                                  f"{tool.name} could not check its arguments "
                                  f"({type(exc).__name__}: {exc})", started, turn, scope)
 
-        summary = f"{tool.name} {args_json.decode('utf-8', 'replace')}"
-        if len(summary) > MAX_APPROVAL_SUMMARY_CHARS:
-            summary = summary[: MAX_APPROVAL_SUMMARY_CHARS - 3] + "..."
-        decision = await self.policy.check(tool, summary, approval)
+        decision = await self.policy.check(tool, approval_prompt(tool.name, args), approval)
         if not decision.allowed:
             return self._failure(call, args, ToolStatus.DENIED, decision.reason, started,
                                  turn, scope)

@@ -9,10 +9,12 @@ receipt, and an audit event.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import anyio
 
@@ -21,6 +23,34 @@ from zeroclaw_daemon.tools.base import RiskClass, Tool
 # A channel's approval flow for supervised autonomy: given (tool, args summary),
 # answer whether the person approves. Channels without one pass None: denied.
 ApprovalHook = Callable[[str, str], Awaitable[bool]]
+
+# What a person can be expected to read in one prompt (and what fits in one
+# Telegram message); a longer call is cut visibly, never silently.
+MAX_APPROVAL_PROMPT_CHARS = 3500
+
+
+def approval_prompt(tool: str, args: Mapping[str, Any]) -> str:
+    """The whole call as a person should see it before approving it.
+
+    One argument per line, each value JSON-escaped (control characters, bidi
+    overrides and look-alikes show as ``\\uXXXX``), so padding or a newline in an
+    argument cannot push part of the call out of view or fake a second line. A
+    prompt over the limit is cut with its full length stated.
+    """
+    lines = [f"{tool}:"]
+    for key, value in args.items():
+        rendered = json.dumps(value, ensure_ascii=True, sort_keys=True)
+        lines.append(f"  {json.dumps(str(key), ensure_ascii=True)[1:-1]} = {rendered}")
+    if len(lines) == 1:
+        lines.append("  (no arguments)")
+    text = "\n".join(lines)
+    if len(text) <= MAX_APPROVAL_PROMPT_CHARS:
+        return text
+    marker = (f"\n[cut: the call is {len(text)} characters; only the first "
+              f"{{shown}} are shown. Deny unless you know the rest.]")
+    shown = MAX_APPROVAL_PROMPT_CHARS - len(marker.format(shown=MAX_APPROVAL_PROMPT_CHARS))
+    return text[:shown] + marker.format(shown=shown)
+
 
 # A person answers approval prompts; give them time, but not forever.
 DEFAULT_APPROVAL_TIMEOUT_S = 300.0

@@ -11,7 +11,10 @@ DEFAULT_DELEGATE_PROMPT = (
     "You are a focused sub-agent. Complete the single task you are given with the tools "
     "available, then answer with the result only."
 )
-DEFAULT_SHELL_ALLOW = ("ls", "cat", "echo", "date", "uname", "wc", "grep", "git", "head", "tail")
+# read_file and list_dir already read and list (confined, race-free), so cat, head,
+# tail and ls are not in the default list; each program here has an argument
+# policy (zeroclaw_daemon/tools/argpolicy.py) and a program without one cannot run.
+DEFAULT_SHELL_ALLOW = ("echo", "date", "uname", "wc", "grep", "git")
 
 
 class ShellToolConfig(_Section):

@@ -34,6 +34,7 @@ from anyio.abc import TaskGroup
 from ..config import Config, load_config
 from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError
 from ..logs import configure_logging, get_logger
+from ..security.hardening import mark_non_dumpable
 from .context import LOG_TARGET, ChannelRuntimeContext
 from .sdnotify import SdNotifier
 from .supervisor import (
@@ -295,6 +296,10 @@ def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) 
     except ConfigError:
         return EX_CONFIG
     disable_core_dumps()
+    if not mark_non_dumpable():
+        get_logger(LOG_TARGET).warning(
+            "Could not mark the daemon non-dumpable: processes of the same user may read "
+            "its environment and memory")
     uvloop = use_uvloop and importlib.util.find_spec("uvloop") is not None
     daemon = Daemon(config, path)
     log = get_logger(LOG_TARGET)

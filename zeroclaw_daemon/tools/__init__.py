@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zeroclaw_daemon.errors import ConfigError, ConfigProblem
 from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
 from zeroclaw_daemon.tools.files import ListDirTool, ReadFileTool, WriteFileTool
 from zeroclaw_daemon.tools.http import HttpGetTool
@@ -37,8 +38,15 @@ def build_tools(cfg: Config) -> dict[str, Tool]:
     tools: list[Tool] = []
     shell = cfg.tools.shell
     if shell.enabled:
-        tools.append(ShellTool(allow=list(shell.allow), workdir=cfg.resolve_path(shell.workdir),
-                               timeout_s=shell.timeout_s, max_output_bytes=shell.max_output_bytes))
+        try:
+            tools.append(ShellTool(
+                allow=list(shell.allow), workdir=cfg.resolve_path(shell.workdir),
+                root=cfg.resolve_path(cfg.tools.files.root), timeout_s=shell.timeout_s,
+                max_output_bytes=shell.max_output_bytes))
+        except ValueError as exc:
+            path = "tools.shell.workdir" if "working directory" in str(exc) else "tools.shell.allow"
+            source = str(cfg.source or "<config>")
+            raise ConfigError(source, [ConfigProblem(path, str(exc))]) from None
     files = cfg.tools.files
     if files.enabled:
         root = cfg.resolve_path(files.root)

@@ -10,9 +10,10 @@ Blocking file I/O runs in a worker thread.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import secrets
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,12 @@ class WriteFileTool(Tool):
         return ToolOutput(text=f"{verb} {self.confinement.display(real)} ({len(data)} bytes)")
 
     def _write(self, real: str, data: bytes, user_path: str) -> bool:
+        relative = os.path.relpath(real, self.confinement.root)
+        if any(part.casefold() == ".git" for part in Path(relative).parts):
+            # A repository's config and hooks name programs git runs; writing
+            # them would turn the read-only git policy into code execution.
+            raise ToolDeniedError(self.name, f"path {user_path!r} is inside a .git directory "
+                                             "(repository internals are not writable)")
         if real == self.confinement.root or os.path.isdir(real):
             raise ToolExecutionError(self.name, f"{user_path!r} is a directory")
         parent = os.path.dirname(real)
@@ -208,41 +215,60 @@ class WriteFileTool(Tool):
         except OSError as exc:
             raise ToolExecutionError(
                 self.name, f"cannot create {user_path!r}: {exc.strerror or exc}") from None
-        if not self.confinement.contains(os.path.realpath(parent)):
-            raise ToolDeniedError(self.name, f"path {user_path!r} is outside the allowed directory")
+        # Everything below works relative to the opened parent directory, checked
+        # after it was opened: a path component swapped for a symlink after
+        # resolve() cannot redirect the write out of the root.
         try:
-            mode = stat.S_IMODE(os.stat(real).st_mode)
-            created = False
-        except FileNotFoundError:
-            mode, created = NEW_FILE_MODE, True
+            directory_fd = os.open(parent, _DIR_FLAGS)
+        except OSError:
+            raise ToolDeniedError(
+                self.name, f"path {user_path!r} is outside the allowed directory") from None
         try:
-            _atomic_write(parent, real, data, mode)
-        except OSError as exc:
-            raise ToolExecutionError(
-                self.name, f"cannot write {user_path!r}: {exc.strerror or exc}") from None
+            self.confinement.check_open_fd(self.name, directory_fd, user_path)
+            name = os.path.basename(real)
+            try:
+                info = os.stat(name, dir_fd=directory_fd, follow_symlinks=False)
+            except FileNotFoundError:
+                mode, created = NEW_FILE_MODE, True
+            else:
+                if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+                    raise ToolExecutionError(self.name, f"{user_path!r} is not a regular file")
+                mode, created = stat.S_IMODE(info.st_mode), False
+            try:
+                _atomic_write(directory_fd, name, data, mode)
+            except OSError as exc:
+                raise ToolExecutionError(
+                    self.name, f"cannot write {user_path!r}: {exc.strerror or exc}") from None
+        finally:
+            os.close(directory_fd)
         return created
 
 
-def _atomic_write(parent: str, target: str, data: bytes, mode: int) -> None:
-    """Temp file in the same directory, fsync, rename over the target, fsync the directory."""
-    fd, temp_path = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                     dir=parent)
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _atomic_write(directory_fd: int, name: str, data: bytes, mode: int) -> None:
+    """Temp file in the directory, fsync, rename over ``name``, fsync the directory."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    while True:
+        temp_name = f".{name}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(temp_name, flags, 0o600, dir_fd=directory_fd)
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
-        os.chmod(temp_path, mode)
-        os.replace(temp_path, target)
+        os.replace(temp_name, name, src_dir_fd=directory_fd, dst_dir_fd=directory_fd)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_path)
+            os.unlink(temp_name, dir_fd=directory_fd)
         raise
-    directory_fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        os.fsync(directory_fd)
-    finally:
-        os.close(directory_fd)
+    os.fsync(directory_fd)
 
 
 class ListDirTool(Tool):
@@ -284,22 +310,34 @@ class ListDirTool(Tool):
     def _list(self, real: str, user_path: str) -> list[str]:
         entries: list[str] = []
         try:
-            with os.scandir(real) as iterator:
+            # Listed through the opened descriptor, checked after opening (like reads).
+            directory_fd = os.open(real, _DIR_FLAGS)
+        except FileNotFoundError:
+            raise ToolExecutionError(self.name, f"no such directory: {user_path!r}") from None
+        except NotADirectoryError:
+            raise ToolExecutionError(
+                self.name, f"{user_path!r} is a file, not a directory; use read_file") from None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise ToolDeniedError(
+                    self.name, f"path {user_path!r} is outside the allowed directory") from None
+            raise ToolExecutionError(
+                self.name, f"cannot list {user_path!r}: {exc.strerror or exc}") from None
+        try:
+            self.confinement.check_open_fd(self.name, directory_fd, user_path)
+            with os.scandir(directory_fd) as iterator:
                 for entry in iterator:
                     try:
                         is_dir = entry.is_dir()
                     except OSError:
                         is_dir = False
                     entries.append(_printable(entry.name) + ("/" if is_dir else ""))
-        except FileNotFoundError:
-            raise ToolExecutionError(self.name, f"no such directory: {user_path!r}") from None
-        except NotADirectoryError:
-            raise ToolExecutionError(
-                self.name, f"{user_path!r} is a file, not a directory; use read_file") from None
         except PermissionError:
             raise ToolExecutionError(self.name, f"permission denied: {user_path!r}") from None
         except OSError as exc:
             raise ToolExecutionError(
                 self.name, f"cannot list {user_path!r}: {exc.strerror or exc}") from None
+        finally:
+            os.close(directory_fd)
         entries.sort()
         return entries

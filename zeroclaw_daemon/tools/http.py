@@ -103,8 +103,21 @@ class HostRules:
 
 def _why_not_public(address: IPAddress) -> str | None:
     """Why ``address`` is not a plain public unicast address, or None when it is."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return _why_not_public(address.ipv4_mapped)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return _why_not_public(address.ipv4_mapped)
+        # 6to4 (2002::/16) and Teredo (2001::/32) carry an IPv4 address inside; a
+        # relay would deliver to it, so it must be public as well.
+        if address.sixtofour is not None:
+            embedded = _why_not_public(address.sixtofour)
+            if embedded is not None:
+                return f"a 6to4 address embedding {embedded}"
+        if address.teredo is not None:
+            server, client = address.teredo
+            for inner in (server, client):
+                embedded = _why_not_public(inner)
+                if embedded is not None:
+                    return f"a Teredo address embedding {embedded}"
     checks = (
         (address.is_unspecified, "an unspecified"),
         (address.is_loopback, "a loopback"),

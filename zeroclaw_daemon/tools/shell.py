@@ -1,5 +1,11 @@
 """The ``shell`` tool: run one allow-listed program (argv, never a shell).
 
+Every argument is checked against the program's declared policy
+(:mod:`zeroclaw_daemon.tools.argpolicy`) before anything starts, and every path
+argument must resolve inside the files root. git additionally runs with system
+and global config ignored, program-starting settings switched off on its command
+line, and refuses a repository whose own config names a program to run.
+
 The program runs in its own session (so its whole process group can be
 killed), with stdin from /dev/null, a scrubbed environment, a timeout and a
 hard cap on captured output. Whatever it leaves behind in its process group is
@@ -28,6 +34,8 @@ from zeroclaw_daemon.errors import (
     ToolExecutionError,
     ToolTimeoutError,
 )
+from zeroclaw_daemon.tools import argpolicy
+from zeroclaw_daemon.tools.argpolicy import ArgumentRefused, ProgramSpec, check_argv
 from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
 
 READ_CHUNK_BYTES = 65536
@@ -40,6 +48,18 @@ TIMEOUT_GRACE_S = 2.0
 # and tokens that a program's output (or `git config`) must never echo back.
 PASSED_ENV = ("HOME", "LANG", "LANGUAGE", "TZ", "USER", "LOGNAME", "TMPDIR", "TERM")
 FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin"
+# Kernel and device views: never an argument, whatever the files root is.
+NEVER_READABLE = ("/proc", "/sys", "/dev")
+# A repository config key with one of these last parts names a program git would
+# start (diff.<driver>.textconv, filter.<driver>.smudge, core.sshCommand, ...).
+_PROGRAM_KEY_SUFFIXES = (
+    ".command", ".cmd", ".program", ".driver", ".textconv", ".clean", ".smudge",
+    ".process", ".helper", ".editor", ".pager", ".sshcommand", ".askpass", ".fsmonitor",
+    ".hookspath", ".external", ".gitproxy", ".proxycommand", ".difffilter",
+    ".packobjectshook",
+)
+_PROGRAM_KEY_SECTIONS = ("pager.", "difftool.", "mergetool.", "alias.")
+GIT_CONFIG_SCAN_TIMEOUT_S = 5.0
 
 
 @dataclass(slots=True)
@@ -102,13 +122,27 @@ class ShellTool(Tool):
     }
 
     def __init__(self, allow: Sequence[str], workdir: Path, timeout_s: float,
-                 max_output_bytes: int) -> None:
+                 max_output_bytes: int, root: Path | None = None,
+                 specs: Mapping[str, ProgramSpec] | None = None) -> None:
         if timeout_s <= 0:
             raise ValueError("timeout_s must be positive")
         if max_output_bytes <= 0:
             raise ValueError("max_output_bytes must be positive")
+        if specs is None:
+            specs = argpolicy.BUILTIN_SPECS
+        unspecified = sorted(set(allow) - set(specs))
+        if unspecified:
+            known = ", ".join(sorted(specs))
+            raise ValueError(f"no argument policy for {', '.join(map(repr, unspecified))}; "
+                             f"programs with a policy: {known}")
         self.allow = frozenset(allow)
+        self.specs = {name: specs[name] for name in self.allow}
         self.workdir = Path(workdir)
+        # Path arguments are confined to the files root (the working directory
+        # when none is given); the working directory must lie inside it.
+        self.root = os.path.realpath(root if root is not None else workdir)
+        if not _inside(os.path.realpath(self.workdir), self.root):
+            raise ValueError("the working directory is outside the files root")
         self.run_timeout_s = float(timeout_s)
         self.timeout_s = self.run_timeout_s + TIMEOUT_GRACE_S
         self.max_output_bytes = int(max_output_bytes)
@@ -129,11 +163,63 @@ class ShellTool(Tool):
         if not await anyio.Path(self.workdir).is_dir():
             raise ToolExecutionError(
                 self.name, f"the working directory {str(self.workdir)!r} does not exist")
+        try:
+            argv = check_argv(argv, self.specs, self._confine)
+        except ArgumentRefused as exc:
+            raise ToolDeniedError(self.name, f"{program}: {exc}") from None
         env = _child_env()
         executable = _which(program, env["PATH"])
         if executable is None:
             raise ToolExecutionError(self.name, f"program {program!r} was not found on PATH")
+        if program == "git":
+            env.update(self._git_env())
+            await self._refuse_program_config(executable, env)
         return await self._execute([executable, *argv[1:]], env, program)
+
+    def _confine(self, path: str) -> None:
+        """Refuse a path argument that resolves outside the files root."""
+        candidate = path if os.path.isabs(path) else os.path.join(self.workdir, path)
+        real = os.path.realpath(candidate)
+        if any(_inside(real, banned) for banned in NEVER_READABLE):
+            raise ArgumentRefused(path, "kernel and device files are never readable by tools")
+        if not _inside(real, self.root):
+            if _inside(os.path.normpath(candidate), self.root):
+                raise ArgumentRefused(path, "goes through a symbolic link that leads outside "
+                                            "the allowed directory")
+            raise ArgumentRefused(path, "is outside the allowed directory")
+
+    def _git_env(self) -> dict[str, str]:
+        return {
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": os.devnull,
+            "GIT_ATTR_NOSYSTEM": "1",
+            "GIT_TERMINAL_PROMPT": "0",
+            "GIT_PAGER": "cat",
+            "PAGER": "cat",
+            "GIT_OPTIONAL_LOCKS": "0",
+            # Repository discovery stops at the files root's parent: no repository
+            # above the root is ever read.
+            "GIT_CEILING_DIRECTORIES": os.path.dirname(self.root),
+        }
+
+    async def _refuse_program_config(self, executable: str, env: dict[str, str]) -> None:
+        """Refuse to run git in a repository whose config names a program to start."""
+        try:
+            with anyio.fail_after(GIT_CONFIG_SCAN_TIMEOUT_S):
+                result = await anyio.run_process(
+                    [executable, "config", "--list", "--name-only"], stdin=subprocess.DEVNULL,
+                    cwd=self.workdir, env=env, check=False)
+        except (OSError, TimeoutError):
+            raise ToolExecutionError(self.name, "could not read the repository's git config") \
+                from None
+        names = result.stdout.decode("utf-8", errors="replace").lower().split()
+        risky = sorted({name for name in names
+                        if name.endswith(_PROGRAM_KEY_SUFFIXES)
+                        or name.startswith(_PROGRAM_KEY_SECTIONS)})
+        if risky:
+            raise ToolDeniedError(
+                self.name, "git refused: the repository's config names programs for git to "
+                f"run ({', '.join(risky)}); remove them to use git through this tool")
 
     def _argv(self, args: Mapping[str, Any]) -> list[str]:
         argv_value = args.get("argv")
@@ -217,6 +303,10 @@ async def _collect(process: anyio.abc.Process, group_id: int, capture: _Capture)
         # program itself has exited, kill the rest of its group so the pipes
         # reach EOF (what they already hold is still read).
         _kill_group(group_id)
+
+
+def _inside(path: str, root: str) -> bool:
+    return os.path.commonpath([root, path]) == root
 
 
 def _kill_group(group_id: int) -> None:
