@@ -27,6 +27,7 @@ from zeroclaw_daemon.channels.irc import (
     IrcChannel,
     IrcSettings,
     parse_line,
+    sender_allowed,
     split_utf8,
 )
 from zeroclaw_daemon.logs import configure_logging
@@ -59,11 +60,13 @@ class RecordingHandler:
 
 
 def make_channel(server: NgircdServer, *, lines_per_s: float = 50.0, burst: int = 20,
-                 backoff_s: float = 0.2, nick: str = BOT) -> IrcChannel:
+                 backoff_s: float = 0.2, nick: str = BOT,
+                 allowed_users: tuple[str, ...] = ("*",)) -> IrcChannel:
     return IrcChannel(IrcSettings(
         "127.0.0.1", server.port, nick, (CHANNEL,),
         backoff=BackoffPolicy(initial_s=backoff_s, max_s=backoff_s * 4, jitter=0),
-        lines_per_s=lines_per_s, burst=burst, join_wait_s=5.0), LeakRedactor())
+        lines_per_s=lines_per_s, burst=burst, join_wait_s=5.0,
+        allowed_users=allowed_users), LeakRedactor())
 
 
 @asynccontextmanager
@@ -119,6 +122,45 @@ async def test_addressed_channel_message_gets_reply_then_receipts(ngircd: Ngircd
     assert [InboundMessage("irc", "irc:#zeroclaw", "alice", "list my files")] == handler.messages
     assert ["alice: echo: list my files", *BLOCK_LINES] == texts(replies)
     assert {CHANNEL} == {line.params[0] for line in replies}
+
+
+@requires_ngircd
+@pytest.mark.irc
+async def test_sender_outside_allowed_users_is_refused_and_reaches_nothing(
+        ngircd: NgircdServer) -> None:
+    """With allowed_users = ["alice"], mallory addressing the bot (in the channel and in
+    private) gets one short refusal and nothing reaches the handler; alice is served."""
+    handler = RecordingHandler()
+    channel = make_channel(ngircd, allowed_users=("alice",))
+    async with user(ngircd) as alice, user(ngircd, "mallory") as mallory, \
+            running(channel, handler):
+        await mallory.wait_for_member(CHANNEL, BOT)
+        await mallory.say(CHANNEL, "zeroclaw: run rm -rf /")
+        await mallory.say(BOT, "list files")
+        (refusal,) = await mallory.privmsgs_from(BOT, 1)
+        await alice.say(CHANNEL, "zeroclaw: hello")
+        await alice.privmsgs_from(BOT, 1)
+        await mallory.drain(0.5)
+    assert "only take requests from people my operator has allowed" in refusal.params[-1]
+    assert "mallory" == refusal.params[0]
+    assert ["hello"] == [m.text for m in handler.messages]
+
+
+@pytest.mark.parametrize(("allowed", "nick", "prefix", "expected"), [
+    ((), "alice", "alice!~a@127.0.0.1", False),
+    (("*",), "anyone", "anyone!~x@example.net", True),
+    (("Alice",), "alice", "alice!~a@127.0.0.1", True),
+    (("alice",), "alice2", "alice2!~a@127.0.0.1", False),
+    (("*!*@trusted.example",), "bob", "bob!~bob@trusted.example", True),
+    (("*!*@trusted.example",), "bob", "bob!~bob@evil.example", False),
+    (("*!*@trusted.example",), "bob", "bob!~bob@trusted.example.evil.net", False),
+    (("bob!~bob@*",), "bob", "bob!~bob@10.0.0.1", True),
+    (("bob!~bob@*",), "bob", "", False),
+])
+def test_sender_allowed_matches_nicks_and_masks(allowed: tuple[str, ...], nick: str,
+                                                prefix: str, expected: bool) -> None:
+    """Nick entries compare case-folded; masks glob over the whole nick!user@host."""
+    assert expected == sender_allowed(allowed, nick, prefix)
 
 
 @requires_ngircd
@@ -277,7 +319,8 @@ async def test_tls_connection(tmp_path: Path) -> None:
     assert server.tls_port is not None
     context = ssl.create_default_context(cafile=str(server.cert_path))
     channel = IrcChannel(IrcSettings("127.0.0.1", server.tls_port, BOT, (CHANNEL,), tls=True,
-                                     lines_per_s=50.0, burst=20, ssl_context=context),
+                                     lines_per_s=50.0, burst=20, ssl_context=context,
+                                     allowed_users=("*",)),
                          LeakRedactor())
     handler = RecordingHandler()
     try:
@@ -305,7 +348,7 @@ async def test_server_password_is_sent_and_never_logged(tmp_path: Path,
         return IrcChannel(IrcSettings("127.0.0.1", server.port, nick, (CHANNEL,),
                                       password=secret,
                                       backoff=BackoffPolicy(initial_s=0.2, jitter=0),
-                                      lines_per_s=50.0, burst=20),
+                                      lines_per_s=50.0, burst=20, allowed_users=("*",)),
                           LeakRedactor())
 
     handler = RecordingHandler()

@@ -364,7 +364,7 @@ async def test_gateway_and_irc_share_one_receipt_key(tmp_path: Path) -> None:
     user = IrcTestClient(server.port, "alice")
     config = daemon_config(tmp_path, channels={"irc": {
         "enabled": True, "server": "127.0.0.1", "port": server.port, "nick": "zcbot",
-        "channels": ["#zeroclaw"]}})
+        "channels": ["#zeroclaw"], "allowed_users": ["alice"]}})
     try:
         await user.connect()
         await user.join("#zeroclaw")

@@ -125,7 +125,8 @@ def session_config(tmp_path: Path, script: Path, telegram_base: str,
     }
     if irc_port is not None:
         channels["irc"] = {"enabled": True, "server": "127.0.0.1", "port": irc_port,
-                           "nick": BOT_NICK, "channels": [IRC_CHANNEL]}
+                           "nick": BOT_NICK, "channels": [IRC_CHANNEL],
+                           "allowed_users": ["*"]}
     return {
         # store_payloads: args, results and replies go into the audit DB too, so the
         # database scan covers everything a turn touched.

@@ -205,6 +205,23 @@ async def test_resolved_address_is_checked_not_the_name(address: str) -> None:
     assert "refusing 'http://public.example/'" in caught.value.message
 
 
+@pytest.mark.parametrize(("address", "kind"), [
+    ("2002:c0a8:0101::1", "6to4"),              # 192.168.1.1 inside 6to4
+    ("2002:7f00:0001::1", "6to4"),              # 127.0.0.1
+    ("2002:a9fe:a9fe::1", "6to4"),              # 169.254.169.254 (cloud metadata)
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"),  # client 192.0.2.45 (TEST-NET)
+    ("2001:0:0a00:0001::f5ff:fffe", "Teredo"),  # server 10.0.0.1, client 10.0.0.1
+])
+async def test_ipv6_transition_addresses_embedding_private_ipv4_are_refused(
+        address: str, kind: str) -> None:
+    """6to4 and Teredo addresses carry an IPv4 address a relay delivers to: a private one
+    inside is refused, and the reason names the transition form."""
+    resolver = _static_resolver({"relay.example": [address]})
+    with pytest.raises(ToolDeniedError) as caught:
+        await _tool(resolver=resolver).run({"url": "http://relay.example/"}, CTX)
+    assert f"a {kind} address embedding" in caught.value.message
+
+
 async def test_one_private_address_among_public_ones_is_refused() -> None:
     """Every resolved address must pass, not just the first."""
     resolver = _static_resolver({"mixed.example": ["93.184.216.34", "127.0.0.1"]})

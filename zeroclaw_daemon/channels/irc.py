@@ -54,6 +54,7 @@ from .irc_protocol import (
     format_line,
     irc_lower,
     parse_line,
+    sender_allowed,
     split_utf8,
     strip_formatting,
 )
@@ -65,6 +66,9 @@ from .irc_state import (
     _Session,
 )
 
+REFUSAL_TEXT = ("Sorry, I only take requests from people my operator has allowed "
+                "(channels.irc.allowed_users).")
+MAX_REFUSED_SENDERS = 1024
 _IDLE_WAKE_S = 30.0  # the writer re-checks its outbox at least this often
 _MAX_NICK_ATTEMPTS = 10
 
@@ -76,6 +80,7 @@ __all__ = [
     "format_line",
     "irc_lower",
     "parse_line",
+    "sender_allowed",
     "split_utf8",
     "strip_formatting",
 ]
@@ -252,7 +257,7 @@ class IrcChannel:
         if command == "PING":
             await session.connection.send_line(format_line("PONG", *params[:1] or ("",)))
         elif command == "PRIVMSG" and len(params) >= 2:
-            self._on_privmsg(state, message.nick, params[0], params[1])
+            self._on_privmsg(state, message.nick, message.prefix, params[0], params[1])
         elif command == "JOIN" and params and irc_lower(message.nick) == irc_lower(state.nick):
             state.mask = message.prefix if "@" in message.prefix else state.mask
             self._log.info("IRC joined", channel=self.name, irc_channel=params[0])
@@ -282,7 +287,8 @@ class IrcChannel:
 
     # --- inbound messages --------------------------------------------------------------
 
-    def _on_privmsg(self, state: _RunState, sender: str, target: str, text: str) -> None:
+    def _on_privmsg(self, state: _RunState, sender: str, prefix: str, target: str,
+                    text: str) -> None:
         if not sender or irc_lower(sender) == irc_lower(state.nick):
             return
         if text.startswith("\x01"):
@@ -301,6 +307,9 @@ class IrcChannel:
             request_target, prefix = sender, ""
         if not addressed:
             return
+        if not sender_allowed(self.settings.allowed_users, sender, prefix):
+            self._refuse(state, sender, prefix)
+            return
         message = InboundMessage(channel="irc", conversation_id=conversation, sender=sender,
                                  text=addressed)
         self._log.debug("IRC message received", channel=self.name, conversation=conversation,
@@ -315,6 +324,16 @@ class IrcChannel:
                               channel=self.name, conversation=conversation)
         else:
             queue.append(request)
+
+    def _refuse(self, state: _RunState, sender: str, prefix: str) -> None:
+        """Tell a sender once (per run) that they are not served; nothing reaches the agent."""
+        self._log.info("IRC message from a sender not in allowed_users ignored",
+                       channel=self.name, sender=prefix or sender)
+        key = irc_lower(sender)
+        if key in state.refused or len(state.refused) >= MAX_REFUSED_SENDERS:
+            return
+        state.refused.add(key)
+        state.post([_OutLine(sender, REFUSAL_TEXT)])
 
     async def _serve_conversation(self, state: _RunState, conversation: str) -> None:
         queue = state.conversations[conversation]
@@ -395,3 +414,4 @@ class IrcChannel:
                 session.lost_reason = f"send failed: {_describe(exc)}"
                 scope.cancel()
                 return
+

@@ -5,6 +5,7 @@ No channel logic here: :mod:`zeroclaw_daemon.channels.irc` decides what to say.
 
 from __future__ import annotations
 
+import fnmatch
 import random
 import re
 import ssl
@@ -243,3 +244,24 @@ def _alternate_nick(nick: str, attempt: int) -> str:
 def _describe(exc: BaseException) -> str:
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def sender_allowed(allowed: Sequence[str], nick: str, prefix: str) -> bool:
+    """Whether ``nick`` (full ``nick!user@host`` in ``prefix``) matches an allow entry.
+
+    An entry without ``!`` or ``@`` is a nick; one with them is a glob mask over
+    the whole prefix. Both compare with RFC 1459 case folding. A mask is only as
+    good as the server's host reporting: prefer nicks registered with services,
+    or host masks, over bare nicks on networks where anyone can take any nick.
+    """
+    folded_nick, folded_prefix = irc_lower(nick), irc_lower(prefix)
+    for entry in allowed:
+        if entry == "*":
+            return True
+        pattern = irc_lower(entry)
+        if "!" in pattern or "@" in pattern:
+            if folded_prefix and fnmatch.fnmatchcase(folded_prefix, pattern):
+                return True
+        elif pattern == folded_nick:
+            return True
+    return False

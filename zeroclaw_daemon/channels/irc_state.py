@@ -30,6 +30,9 @@ class IrcSettings:
     tls: bool = False
     # The server password: never in a repr or a log line.
     password: str | None = field(default=None, repr=False)
+    # Senders served (nick or nick!user@host glob masks); empty refuses everyone,
+    # "*" allows everyone (the same rule as Telegram's allowed_users).
+    allowed_users: tuple[str, ...] = ()
     name: str = "irc"
     username: str | None = None
     realname: str = "ZeroClaw agent"
@@ -88,6 +91,8 @@ class _RunState:
     outbox: deque[_OutLine] = field(default_factory=deque)
     outbox_changed: anyio.Event = field(default_factory=anyio.Event)
     conversations: dict[str, deque[_Request]] = field(default_factory=dict)
+    # Senders already told they are not allowed (once each, bounded).
+    refused: set[str] = field(default_factory=set)
 
     def post(self, lines: Sequence[_OutLine]) -> None:
         self.outbox.extend(lines)

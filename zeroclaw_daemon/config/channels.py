@@ -88,6 +88,9 @@ class IrcConfig(_Section):
     nick: NonEmptyStr = "zeroclaw"
     channels: Annotated[StrTuple, AfterValidator(_check_irc_channels)] = ("#zeroclaw",)
     password_env: EnvVarName = ""
+    # Who may drive the agent: nicks ("alice") or nick!user@host masks with * and ?
+    # ("*!*@trusted.example"); empty refuses everyone, "*" allows everyone.
+    allowed_users: StrTuple = ()
 
 
 class ChannelsConfig(_Section):

@@ -296,7 +296,8 @@ def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) 
     except ConfigError:
         return EX_CONFIG
     disable_core_dumps()
-    if not mark_non_dumpable():
+    non_dumpable = mark_non_dumpable()
+    if not non_dumpable:
         get_logger(LOG_TARGET).warning(
             "Could not mark the daemon non-dumpable: processes of the same user may read "
             "its environment and memory")
@@ -304,6 +305,7 @@ def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) 
     daemon = Daemon(config, path)
     log = get_logger(LOG_TARGET)
     log.info("Starting daemon", config=str(path.absolute()), pid=os.getpid(),
+             non_dumpable=non_dumpable,
              event_loop="uvloop" if uvloop else "asyncio")
     try:
         return anyio.run(daemon.main, backend="asyncio",

@@ -95,7 +95,8 @@ def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
             from ..channels.irc import IrcChannel, IrcSettings
             return IrcChannel(IrcSettings(server=irc.server, port=irc.port, tls=irc.tls,
                                           nick=irc.nick, channels=irc.channels,
-                                          password=password),
+                                          password=password,
+                                          allowed_users=irc.allowed_users),
                               ctx.redactor)
 
         specs["irc"] = ChannelSpec("irc", (irc, secrets_key), make_irc)
