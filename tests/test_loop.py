@@ -297,7 +297,7 @@ async def test_denied_by_approval_hook_answer(tmp_path: Path) -> None:
                                          scope=ReceiptScope(), approval=refuse)
         approved = await runtime.run_turn(conversation_id="d", user_message="write",
                                           scope=ReceiptScope(), approval=approve)
-    assert ['write_file {"content":"x","path":"a.txt"}'] == asked
+    assert ['write_file:\n  path = "a.txt"\n  content = "x"'] == asked
     assert ToolStatus.DENIED == refused.events[0].status
     assert "Error (denied): write_file was not approved." + NO_RECEIPT == \
         refused.events[0].result
