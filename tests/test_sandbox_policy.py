@@ -321,3 +321,28 @@ def test_approval_prompt_shows_the_whole_call() -> None:
     long = approval_prompt("write_file", {"path": "x", "content": "y" * 10_000})
     assert len(long) <= MAX_APPROVAL_PROMPT_CHARS
     assert "[cut: the call is 10039 characters" in long
+
+
+def test_tool_paths_under_systemd_stay_in_the_state_directory(tmp_path: Path) -> None:
+    """Under StateDirectory= the shipped relative root lands in $STATE_DIRECTORY/workspace
+    (created), not next to /etc's config; a relative `..` there is a config error."""
+    from zeroclaw_daemon.config import parse_config
+    from zeroclaw_daemon.errors import ConfigError
+    from zeroclaw_daemon.tools import build_tools, tool_path
+
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    state = tmp_path / "var-lib-zeroclaw"
+    state.mkdir()
+    cfg = parse_config('[tools.files]\nroot = "workspace"\n[tools.shell]\nworkdir = "workspace"\n',
+                       base_dir=etc)
+    env = {"STATE_DIRECTORY": str(state)}
+    assert state / "workspace" == tool_path(cfg, "workspace", "tools.files.root", env)
+    assert (state / "workspace").is_dir()
+    tools = build_tools(cfg, env)
+    assert os.path.realpath(state / "workspace") == tools["shell"].root  # type: ignore[attr-defined]
+    bad = parse_config('[tools.files]\nroot = ".."\n', base_dir=etc)
+    with pytest.raises(ConfigError) as caught:
+        build_tools(bad, env)
+    assert "tools.files.root" == caught.value.problems[0].path
+    assert etc / "workspace" == tool_path(cfg, "workspace", "tools.files.root", {})

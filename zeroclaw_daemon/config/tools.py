@@ -22,7 +22,8 @@ class ShellToolConfig(_Section):
 
     enabled: bool = True
     allow: StrTuple = DEFAULT_SHELL_ALLOW
-    workdir: NonEmptyStr = "."
+    # Relative: next to the config file, or under $STATE_DIRECTORY with systemd.
+    workdir: NonEmptyStr = "workspace"
     timeout_s: Seconds = 20.0
     max_output_bytes: Count = 65_536
 
@@ -31,7 +32,7 @@ class FilesToolConfig(_Section):
     """``[tools.files]``: read and write files confined to ``root``."""
 
     enabled: bool = True
-    root: NonEmptyStr = "."
+    root: NonEmptyStr = "workspace"
     max_read_bytes: Count = 1_048_576
     max_write_bytes: Count = 1_048_576
 
