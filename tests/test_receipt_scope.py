@@ -159,8 +159,10 @@ def test_future_timestamp_is_forged() -> None:
     assert [Verdict.FORGED] == verdicts(scope, format_token(10**20 - 1, bytes(32)))
 
 
-def test_evicted_tokens_are_expired_and_newer_unknown_tokens_are_forged() -> None:
-    """Past the ledger's horizon a token cannot be judged (expired); after it, unknown = forged."""
+def test_evicted_tokens_are_expired_and_never_issued_old_tokens_are_forged() -> None:
+    """An evicted receipt reads expired (its fingerprint is kept); a never-issued token is
+    forged even when dated before the eviction horizon (issue #15: a forger picking an old
+    timestamp no longer gets "expired")."""
     clock = FakeClock(START)
     scope = ReceiptScope(ledger_max_entries=3, clock=clock)
     tokens = []
@@ -172,7 +174,7 @@ def test_evicted_tokens_are_expired_and_newer_unknown_tokens_are_forged() -> Non
         verdicts(scope, " ".join(tokens)))
     never_issued_old = format_token(START + 1, bytes(32))
     never_issued_new = format_token(START + 2, bytes(32))
-    assert [Verdict.EXPIRED, Verdict.FORGED] == verdicts(
+    assert [Verdict.FORGED, Verdict.FORGED] == verdicts(
         scope, f"{never_issued_old} {never_issued_new}")
 
 

@@ -56,6 +56,11 @@ def token_verdicts(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope 
             verdict = Verdict.MALFORMED
         else:
             verdict = Verdict.VALID if match.text in issued else Verdict.FORGED
+        if match.disguised:
+            # As in ReceiptScope.check_tokens: forged stays forged, never valid; and malformed.
+            if verdict is Verdict.FORGED:
+                verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict))
+            verdict = Verdict.MALFORMED
         verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict))
     return verdicts
 

@@ -6,6 +6,10 @@ import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from .errors import MalformedReceiptError
+from .fingerprints import EvictedFingerprints
+from .tokens import parse_token
+
 
 @dataclass(frozen=True, slots=True)
 class LedgerRecord:
@@ -39,10 +43,15 @@ class Ledger:
     ``get(token, conversation_id)`` finds that conversation's own record.
     """
 
-    def __init__(self, max_entries: int = 100_000) -> None:
+    def __init__(self, max_entries: int = 100_000,
+                 fingerprint_capacity: int | None = None) -> None:
         if max_entries < 1:
             raise ValueError("max_entries must be at least 1")
         self.max_entries = max_entries
+        # Evicted tokens are remembered as Bloom fingerprints (see fingerprints.py), ten
+        # ledgers' worth per generation unless told; built at the first eviction.
+        self.fingerprint_capacity = fingerprint_capacity or 10 * max_entries
+        self.evicted: EvictedFingerprints | None = None
         self._records: OrderedDict[tuple[str, str], LedgerRecord] = OrderedDict()
         # token -> its most recently added record. Eviction is oldest first,
         # so when that record goes, every other record of the token is gone.
@@ -69,9 +78,29 @@ class Ledger:
             _, oldest = records.popitem(last=False)
             if self._latest.get(oldest.token) is oldest:
                 del self._latest[oldest.token]
+                self._remember_evicted(oldest)
             self.evicted_count += 1
             if self.evicted_through is None or oldest.ts > self.evicted_through:
                 self.evicted_through = oldest.ts
+
+    def _remember_evicted(self, record: LedgerRecord) -> None:
+        try:
+            digest = parse_token(record.token).digest
+        except MalformedReceiptError:
+            return  # only the signer adds records; a test's hand-made token has no MAC
+        if self.evicted is None:
+            self.evicted = EvictedFingerprints(self.fingerprint_capacity)
+        self.evicted.add(digest, record.ts)
+
+    def was_evicted(self, digest: bytes, ts: int) -> bool:
+        """Whether a token of this MAC and time was issued and evicted (or can no longer be
+        told apart: older than the fingerprints' own memory)."""
+        evicted = self.evicted
+        if evicted is None:
+            return False
+        if evicted.forgotten_through is not None and ts <= evicted.forgotten_through:
+            return True
+        return digest in evicted
 
     def get(self, token: str, conversation_id: str | None = None) -> LedgerRecord | None:
         """The record of ``token`` for ``conversation_id`` if there is one, else its latest."""

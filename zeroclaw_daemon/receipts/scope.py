@@ -112,10 +112,22 @@ class ReceiptScope:
             elif match.token.timestamp < self.started_at:
                 verdict = Verdict.STALE
             elif (self.ledger.evicted_through is not None
-                  and match.token.timestamp <= self.ledger.evicted_through):
+                  and match.token.timestamp <= self.ledger.evicted_through
+                  and self.ledger.was_evicted(match.token.digest, match.token.timestamp)):
+                # Issued and evicted (its fingerprint is kept): too old to judge. An old
+                # timestamp alone is not enough: without a fingerprint it is forged.
                 verdict = Verdict.EXPIRED
             else:
                 verdict = Verdict.FORGED
+            if match.disguised:
+                # The disguise itself breaks the format: malformed. A disguised real receipt
+                # is never valid; any other verdict of the folded token is kept beside it.
+                if verdict is not Verdict.VALID:
+                    verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict,
+                                                 record))
+                verdicts.append(TokenVerdict(match.text, match.start, match.end,
+                                             Verdict.MALFORMED))
+                continue
             verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict, record))
         return verdicts
 

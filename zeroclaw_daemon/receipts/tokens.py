@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import MalformedReceiptError
@@ -25,7 +26,10 @@ MAX_TIMESTAMP = 10**MAX_TIMESTAMP_DIGITS  # exclusive
 TOKEN_RE = re.compile(r"zc-receipt-(0|[1-9][0-9]{0,19})-([A-Za-z0-9_-]{43})")
 # Anything that starts like a receipt is "receipt-like"; the defanged spelling
 # the middleware writes into tool output (``zc-receipt(untrusted)``) is not.
-RECEIPT_LIKE_RE = re.compile(r"zc-receipt(?!\(untrusted\))[A-Za-z0-9_-]*", re.IGNORECASE)
+# Trailing ``=`` padding belongs to the string (so a padded token is malformed, not valid).
+RECEIPT_LIKE_RE = re.compile(r"zc-receipt(?!\(untrusted\))[A-Za-z0-9_-]*=*", re.IGNORECASE)
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+_EMPHASIS = "_*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,9 @@ class TokenMatch:
     end: int
     token: ReceiptToken | None
     reason: str = ""
+    # The token as written used look-alike or invisible characters (``text`` is its
+    # normalised form; ``start``/``end`` span the original spelling).
+    disguised: bool = False
 
 
 def encode_digest(digest: bytes) -> str:
@@ -97,15 +104,66 @@ def parse_token(text: str) -> ReceiptToken:
     return ReceiptToken(int(match.group(1)), digest)
 
 
+def _fold_char(char: str) -> str:
+    """NFKC, format characters (zero-width space, joiners) dropped, every dash to ``-``."""
+    category = unicodedata.category(char)
+    if category == "Cf":
+        return ""
+    if category == "Pd":
+        return "-"
+    folded = unicodedata.normalize("NFKC", char)
+    # One character for one: ``¼`` -> ``1⁄4`` is not a look-alike of a token character.
+    return folded if len(folded) == 1 else char
+
+
+def normalise_for_tokens(text: str) -> tuple[str, list[int] | None]:
+    """``text`` folded as :func:`_fold_char` does, and for each folded character the index
+    of the original one (None when nothing changed)."""
+    if text.isascii():
+        return text, None
+    pieces: list[str] = []
+    origin: list[int] = []
+    last = 0
+    for match in _NON_ASCII_RE.finditer(text):
+        start = match.start()
+        pieces.append(text[last:start])
+        origin.extend(range(last, start))
+        folded = _fold_char(match.group(0))
+        pieces.append(folded)
+        origin.extend([start] * len(folded))
+        last = start + 1
+    pieces.append(text[last:])
+    origin.extend(range(last, len(text)))
+    folded_text = "".join(pieces)
+    return (text, None) if folded_text == text else (folded_text, origin)
+
+
 def find_receipt_like(text: str) -> list[TokenMatch]:
-    """Every receipt-like string in ``text``, in order, well-formed or not."""
+    """Every receipt-like string in ``text``, in order, well-formed or not.
+
+    Look-alikes are folded first (fullwidth letters, non-breaking hyphens, zero-width
+    characters), so a disguised token is found and judged on its folded form, with
+    ``disguised`` set. Markdown emphasis around a token (``_token_``) is not part of it.
+    """
+    folded, origin = normalise_for_tokens(text)
     found: list[TokenMatch] = []
-    for match in RECEIPT_LIKE_RE.finditer(text):
+    for match in RECEIPT_LIKE_RE.finditer(folded):
         candidate = match.group(0)
+        start, end = match.start(), match.end()
+        mark = folded[start - 1] if start else ""
+        if mark in _EMPHASIS and candidate.endswith(mark):
+            stripped = candidate.rstrip(mark)
+            end -= len(candidate) - len(stripped)
+            candidate = stripped
         try:
             token: ReceiptToken | None = parse_token(candidate)
             reason = ""
         except MalformedReceiptError as exc:
             token, reason = None, exc.reason
-        found.append(TokenMatch(candidate, match.start(), match.end(), token, reason))
+        disguised = False
+        if origin is not None:
+            original_start, original_end = origin[start], origin[end - 1] + 1
+            disguised = text[original_start:original_end] != candidate
+            start, end = original_start, original_end
+        found.append(TokenMatch(candidate, start, end, token, reason, disguised))
     return found
