@@ -10,6 +10,7 @@ import anyio
 import pytest
 import tomli_w
 
+from zeroclaw_daemon.agent.background import BackgroundResult, BackgroundStatus
 from zeroclaw_daemon.agent.delegate import DelegateTool
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnResult
 from zeroclaw_daemon.config import Config, parse_config
@@ -164,8 +165,10 @@ async def test_background_delegate_is_detached(tmp_path: Path) -> None:
     followups: list[tuple[str, str]] = []
     delivered = anyio.Event()
 
-    async def followup(conversation_id: str, text: str) -> None:
-        followups.append((conversation_id, text))
+    async def followup(outcome: BackgroundResult) -> None:
+        assert outcome.result is not None
+        followups.append((outcome.conversation_id,
+                          f"{outcome.text}\n\n{outcome.result.receipts_block}"))
         delivered.set()
 
     db = AuditDB(tmp_path / "audit.db")
@@ -206,17 +209,18 @@ async def test_background_unavailable_without_followup(tmp_path: Path) -> None:
 
 
 async def test_background_tasks_are_cancelled_on_shutdown(tmp_path: Path) -> None:
-    """Leaving `async with runtime` cancels a running background delegate promptly."""
+    """Leaving `async with runtime` cancels a running background delegate promptly, and
+    the cancellation is reported in an honest follow-up (the shell call never finished)."""
     rules = [
         {"match": "^bg", "reply": "started",
          "steps": [{"tool": "delegate", "args": {"task": "sleepy", "background": True}}]},
         {"match": "sleepy", "reply": "woke",
          "steps": [{"tool": "shell", "args": {"argv": ["sleep", "30"]}}]},
     ]
-    followups: list[str] = []
+    followups: list[BackgroundResult] = []
 
-    async def followup(conversation_id: str, text: str) -> None:
-        followups.append(text)
+    async def followup(outcome: BackgroundResult) -> None:
+        followups.append(outcome)
 
     runtime, _ = build(make_config(tmp_path, rules), tmp_path, followup=followup)
     started = anyio.current_time()
@@ -226,7 +230,10 @@ async def test_background_tasks_are_cancelled_on_shutdown(tmp_path: Path) -> Non
             assert 1 == runtime.background_active
             assert await runtime.wait_background(0.2) is False
     assert anyio.current_time() - started < 5
-    assert ([], 0) == (followups, runtime.background_active)
+    (cancelled,) = followups
+    assert (BackgroundStatus.CANCELLED, None, 0) == (cancelled.status, cancelled.result,
+                                                     runtime.background_active)
+    assert "was cancelled" in cancelled.text and "no tool call had completed" in cancelled.text
 
 
 async def test_delegate_outside_a_turn_fails() -> None:

@@ -12,6 +12,7 @@ import anyio
 import pytest
 import tomli_w
 
+from zeroclaw_daemon.agent.background import BackgroundResult
 from zeroclaw_daemon.agent.loop import AgentRuntime
 from zeroclaw_daemon.config import Config, parse_config
 from zeroclaw_daemon.logs import configure_logging
@@ -75,8 +76,9 @@ async def run_session(tmp_path: Path, enabled: bool,
     followups: list[str] = []
     delivered = anyio.Event()
 
-    async def followup(conversation_id: str, text: str) -> None:
-        followups.append(text)
+    async def followup(outcome: BackgroundResult) -> None:
+        block = outcome.result.receipts_block if outcome.result is not None else ""
+        followups.append(f"{outcome.text}\n\n{block}")
         delivered.set()
 
     runtime = AgentRuntime(cfg, recorder, build_tools(cfg), db, followup=followup)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import anyio
 
-from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome, TurnResult
+from zeroclaw_daemon.agent.loop import AgentRuntime, BackgroundResult, TurnOutcome, TurnResult
 from zeroclaw_daemon.agent.middleware import LOG_TARGET
 from zeroclaw_daemon.agent.policy import ApprovalHook
 from zeroclaw_daemon.config import Config
@@ -54,8 +54,11 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
     audit_db = _open_audit_db(cfg)
     scopes: list[ReceiptScope] = []
 
-    async def print_followup(conversation_id: str, text: str) -> None:
-        del conversation_id  # one conversation per process
+    async def print_followup(outcome: BackgroundResult) -> None:
+        # One conversation per process; the sub-turn's own receipts block follows its text.
+        text = outcome.text
+        if outcome.result is not None and outcome.result.receipts_block:
+            text = f"{text}\n\n{outcome.result.receipts_block}"
         echo(f"\n{text}")
 
     async def one_turn(runtime: AgentRuntime, text: str) -> TurnResult:
@@ -84,7 +87,7 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
             if message is not None:
                 result = await one_turn(runtime, message)
                 if runtime.background_active:
-                    await runtime.wait_background(runtime.delegate_timeout_s)
+                    await runtime.wait_background(runtime.background_timeout_s)
                 return (EXIT_PROVIDER_FAILED if result.outcome is TurnOutcome.PROVIDER_ERROR
                         else 0)
             while True:
@@ -94,7 +97,7 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
                 if line.strip():
                     await one_turn(runtime, line.rstrip("\n"))
             if runtime.background_active:
-                await runtime.wait_background(runtime.delegate_timeout_s)
+                await runtime.wait_background(runtime.background_timeout_s)
             return 0
     finally:
         with anyio.CancelScope(shield=True):

@@ -24,12 +24,22 @@ from __future__ import annotations
 import dataclasses
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 
 import anyio
 from anyio.abc import TaskGroup
 
+from zeroclaw_daemon.agent.background import (
+    CANCELLED_DELIVERY_S,
+    FOLLOWUP_TIMEOUT_S,
+    BackgroundResult,
+    BackgroundSlots,
+    BackgroundStatus,
+    FollowupSender,
+    finished_text,
+    unfinished_text,
+)
 from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
 from zeroclaw_daemon.agent.history import ConversationHistory
 from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
@@ -63,14 +73,11 @@ from zeroclaw_daemon.receipts import (
 from zeroclaw_daemon.storage.audit_db import AuditDB
 from zeroclaw_daemon.tools.base import Tool, ToolContext
 
-__all__ = ["AgentRuntime", "FollowupSender", "TurnObserver", "TurnOutcome", "TurnResult"]
-
-FollowupSender = Callable[[str, str], Awaitable[None]]
-"""Delivers a later message (a background delegate's result): (conversation_id, text)."""
+__all__ = ["AgentRuntime", "BackgroundResult", "FollowupSender", "TurnObserver", "TurnOutcome",
+           "TurnResult"]
 
 # Slack on top of the provider's own per-try timeout and retries, for backoff sleeps.
 PROVIDER_DEADLINE_SLACK_S = 60.0
-FOLLOWUP_TIMEOUT_S = 30.0
 WITHHELD_REPLY = "The reply could not be checked against the tool results and was withheld."
 
 
@@ -80,6 +87,7 @@ class AgentRuntime:
     def __init__(self, config: Config, provider: Provider, tools: Mapping[str, Tool],
                  audit_db: AuditDB | None = None, observer: TurnObserver | None = None,
                  followup: FollowupSender | None = None, *,
+                 background_slots: BackgroundSlots | None = None,
                  _delegate_of: AgentRuntime | None = None) -> None:
         self.config = config
         self.provider = provider
@@ -105,6 +113,10 @@ class AgentRuntime:
         # A sub-agent may run every one of its rounds with the slowest provider and tool.
         self.delegate_timeout_s = (delegate_cfg.max_tool_iterations + 1) * (
             self.provider_deadline_s + agent.tool_timeout_s)
+        self.background_timeout_s = delegate_cfg.background_timeout_s or self.delegate_timeout_s
+        # Shared by every generation of a daemon, so the limits hold across reloads.
+        self.background_slots = background_slots or BackgroundSlots(
+            delegate_cfg.max_background, delegate_cfg.max_background_per_conversation)
         tool_map = dict(tools)
         if self._is_delegate:
             tool_map.pop(DELEGATE_TOOL_NAME, None)  # a sub-agent cannot delegate again
@@ -343,51 +355,87 @@ class AgentRuntime:
             raise ToolExecutionError(
                 DELEGATE_TOOL_NAME, "background tasks are not available here (no follow-up "
                                     "delivery); run the task with background=false")
+        refusal = self.background_slots.refusal(parent.conversation_id)
+        if refusal is not None:
+            raise ToolExecutionError(DELEGATE_TOOL_NAME, f"{refusal}; run the task with "
+                                                         "background=false or later")
         task_id = uuid.uuid4().hex[:12]
         detached = dataclasses.replace(parent.detach(), turn_id=f"bg-{task_id}")
+        self.background_slots.take(parent.conversation_id)
         self._background_active += 1
         if self._background_active == 1:
             self._background_idle = anyio.Event()
-        self._task_group.start_soon(self._run_background, task_id, task, detached)
+        self._task_group.start_soon(self._run_background, task_id, task, detached,
+                                    parent.turn_id)
         return task_id
 
-    async def _run_background(self, task_id: str, task: str, turn: TurnContext) -> None:
+    async def _run_background(self, task_id: str, task: str, turn: TurnContext,
+                              parent_turn_id: str) -> None:
         followup = self.followup
         try:
-            text = await self._background_text(task_id, task, turn)
-            if followup is not None:
-                try:
-                    with anyio.fail_after(FOLLOWUP_TIMEOUT_S):
-                        await followup(turn.conversation_id, text)
-                except Exception as exc:  # delivery failure is logged, not fatal
-                    self._log.warning("Background result not delivered", task=task_id,
-                                      conversation=turn.conversation_id,
-                                      error=type(exc).__name__)
+            try:
+                outcome = await self._background_outcome(task_id, task, turn, parent_turn_id)
+            except anyio.get_cancelled_exc_class():
+                # Shutdown (or a retired generation's budget spent): say so, then go.
+                outcome = self._unfinished(task_id, turn, parent_turn_id,
+                                           BackgroundStatus.CANCELLED, "the daemon stopped")
+                self._log.warning("Background task cancelled", task=task_id,
+                                  conversation=turn.conversation_id)
+                with anyio.CancelScope(shield=True), anyio.move_on_after(
+                        CANCELLED_DELIVERY_S):
+                    await self._hand_over(followup, outcome)
+                raise
+            with anyio.move_on_after(FOLLOWUP_TIMEOUT_S):
+                await self._hand_over(followup, outcome)
         finally:
+            self.background_slots.give_back(turn.conversation_id)
             self._background_active -= 1
             if self._background_active == 0:
                 self._background_idle.set()
 
-    async def _background_text(self, task_id: str, task: str, turn: TurnContext) -> str:
+    async def _hand_over(self, followup: FollowupSender | None,
+                         outcome: BackgroundResult) -> None:
+        if followup is None:
+            return
+        try:
+            await followup(outcome)
+        except Exception as exc:  # delivery failure is logged, not fatal
+            self._log.warning("Background result not delivered", task=outcome.task_id,
+                              conversation=outcome.conversation_id, error=type(exc).__name__)
+
+    def _unfinished(self, task_id: str, turn: TurnContext, parent_turn_id: str,
+                    status: BackgroundStatus, detail: str) -> BackgroundResult:
+        ran = sum(1 for event in turn.collector.events if event.status in _STATUSES_THAT_RAN)
+        return BackgroundResult(task_id, turn.turn_id, parent_turn_id, turn.conversation_id,
+                                status, unfinished_text(task_id, status, detail, ran),
+                                tool_calls_run=ran)
+
+    async def _background_outcome(self, task_id: str, task: str, turn: TurnContext,
+                                  parent_turn_id: str) -> BackgroundResult:
         sub = self._sub_runtime()
         messages = [sub._system_message(turn.scope), ChatMessage("user", task)]
-        self._log.info("Background task started", task=task_id,
+        self._log.info("Background task started", task=task_id, parent_turn=parent_turn_id,
                        conversation=turn.conversation_id)
         try:
-            with anyio.fail_after(self.delegate_timeout_s), bind_turn(turn):
+            with anyio.fail_after(self.background_timeout_s), bind_turn(turn):
                 # No approval flow outlives the turn that started the task.
                 rounds = await sub._run_rounds(turn, messages, None, channel="delegate",
                                                sender="agent")
             result = await sub._finish(turn, rounds, task)
         except TimeoutError:
-            return (f"Background task {task_id} did not finish within "
-                    f"{self.delegate_timeout_s:g} s.")
+            self._log.warning("Background task timed out", task=task_id,
+                              seconds=self.background_timeout_s)
+            return self._unfinished(task_id, turn, parent_turn_id, BackgroundStatus.TIMEOUT,
+                                    f"no answer within {self.background_timeout_s:g} s")
         except Exception as exc:  # report honestly instead of losing the task silently
             self._log.error("Background task failed", task=task_id, error=type(exc).__name__)
-            return f"Background task {task_id} failed ({type(exc).__name__})."
+            return self._unfinished(task_id, turn, parent_turn_id, BackgroundStatus.FAILED,
+                                    type(exc).__name__)
         self._log.info("Background task finished", task=task_id,
                        conversation=turn.conversation_id, outcome=result.outcome.value,
                        receipts=len(result.receipts))
-        return f"Background task {task_id} finished:\n\n{result.text}"
-
-
+        status = (BackgroundStatus.FINISHED if result.outcome is TurnOutcome.FINAL
+                  else BackgroundStatus.FAILED)
+        return BackgroundResult(task_id, turn.turn_id, parent_turn_id, turn.conversation_id,
+                                status, finished_text(task_id, result), result,
+                                tool_calls_run=len(result.events))

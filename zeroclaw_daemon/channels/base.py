@@ -56,3 +56,29 @@ class Channel(Protocol):
     async def run(self, handler: MessageHandler) -> None:
         """Serve: receive messages, call ``handler``, deliver its replies."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class FollowupReply:
+    """A later message into a conversation: a background task's audited, redacted result.
+
+    ``reply`` carries the follow-up's own text and receipts block (never the
+    parent turn's); ``parent_turn_id`` is the turn whose ``delegate`` call
+    started the task; ``status`` is finished, failed, timeout or cancelled.
+    """
+
+    task_id: str
+    parent_turn_id: str
+    conversation_id: str
+    status: str
+    reply: OutboundReply
+    created_at: float = 0.0
+
+
+class FollowupChannel(Protocol):
+    """A channel that can send a later message into one of its conversations."""
+
+    async def send_followup(self, followup: FollowupReply) -> None:
+        """Deliver ``followup`` (a new message, or a queue the client reads); raise
+        ChannelError when the conversation cannot be reached now."""
+        ...

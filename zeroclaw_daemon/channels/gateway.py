@@ -22,9 +22,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..config.channels import is_loopback_host
 from ..logs import get_logger
-from .base import MessageHandler
+from .base import FollowupReply, MessageHandler
 from .gateway_api import LOG_TARGET, GatewayBackend, GatewaySettings, parse_listen
 from .gateway_app import GatewayApp
+from .gateway_followups import FollowupQueue
 
 # What callers import from here; the rest of the contract is in gateway_api.
 __all__ = ["GatewayChannel", "GatewaySettings", "bind_socket", "http_protocol", "parse_listen"]
@@ -182,6 +183,8 @@ class GatewayChannel:
         self.bound: tuple[str, int] | None = None
         self._server: _EmbeddedServer | None = None
         self.started_at: float | None = None
+        # Outlives a restart of the server: follow-ups wait here for their client.
+        self.followups = FollowupQueue(settings.followup_keep_s)
 
     def __repr__(self) -> str:
         return f"<GatewayChannel {self.settings.host}:{self.settings.port} bound={self.bound}>"
@@ -201,11 +204,15 @@ class GatewayChannel:
             server.config.timeout_graceful_shutdown = grace_s  # type: ignore[assignment]
         server.should_exit = True
 
+    async def send_followup(self, followup: FollowupReply) -> None:
+        """Queue a background result for ``GET /v1/conversations/{id}/followups``."""
+        self.followups.put(followup)
+
     async def run(self, handler: MessageHandler, *,
                   task_status: TaskStatus[tuple[str, int]] = anyio.TASK_STATUS_IGNORED) -> None:
         log = get_logger(LOG_TARGET)
         settings = self.settings
-        app = GatewayApp(settings, self.backend, handler).starlette()
+        app = GatewayApp(settings, self.backend, handler, self.followups).starlette()
         config = uvicorn.Config(
             app, log_config=None, lifespan="off", access_log=False, server_header=False,
             http=http_protocol(settings.header_timeout_s), ws="none",

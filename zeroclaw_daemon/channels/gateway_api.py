@@ -75,6 +75,8 @@ class GatewaySettings:
     backlog: int = 1024
     header_timeout_s: float = 10.0
     body_timeout_s: float = 30.0
+    followup_keep_s: float = 600.0
+    followup_max_wait_s: float = 30.0
 
     @classmethod
     def from_section(cls, section: Any, environ: Mapping[str, str] | None = None,
@@ -90,7 +92,9 @@ class GatewaySettings:
                    turns_per_minute_per_client=section.turns_per_minute_per_client,
                    max_body_bytes=section.max_body_bytes,
                    header_timeout_s=section.header_timeout_s,
-                   body_timeout_s=section.body_timeout_s)
+                   body_timeout_s=section.body_timeout_s,
+                   followup_keep_s=section.followup_keep_s,
+                   followup_max_wait_s=section.followup_max_wait_s)
 
     @property
     def tokens(self) -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """The gateway's HTTP application: idempotency and the routes (the contract is gateway_api).
 
 Routes (DESIGN.md section 7): ``POST /v1/turns``, ``POST /v1/receipts/verify``,
+``GET /v1/conversations/{id}/followups`` (background-task results, long-poll),
 ``GET /healthz``, ``GET /metrics``. Every error is JSON
 ``{"error": {"code", "message"}}``; nothing ever answers with a traceback.
 The server that runs it is :mod:`zeroclaw_daemon.channels.gateway`.
@@ -29,7 +30,7 @@ from ..errors import ProviderError, ShuttingDownError, ZeroclawError
 from ..logs import get_logger
 from ..receipts import ReceiptError
 from ..receipts.render import append_block
-from .base import InboundMessage, MessageHandler, OutboundReply
+from .base import FollowupReply, InboundMessage, MessageHandler, OutboundReply
 from .gateway_api import (
     DEFAULT_SENDER,
     LOG_TARGET,
@@ -45,6 +46,7 @@ from .gateway_api import (
     _reject_constant,
     _validation_error,
 )
+from .gateway_followups import FollowupQueue
 from .gateway_limits import ClientLimiter, client_address, parse_networks
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -98,8 +100,10 @@ class GatewayApp:
     """Request handling, independent of the server that feeds it."""
 
     def __init__(self, settings: GatewaySettings, backend: GatewayBackend,
-                 handler: MessageHandler) -> None:
+                 handler: MessageHandler, followups: FollowupQueue | None = None) -> None:
         self.settings = settings
+        self.followups = followups if followups is not None else FollowupQueue(
+            settings.followup_keep_s)
         self.backend = backend
         self.handler = handler
         self.idempotency = IdempotencyCache(settings.idempotency_cache_entries)
@@ -112,6 +116,8 @@ class GatewayApp:
         routes = [
             Route("/v1/turns", self._wrap(self.turns, auth=True), methods=["POST"]),
             Route("/v1/receipts/verify", self._wrap(self.verify, auth=True), methods=["POST"]),
+            Route("/v1/conversations/{conversation_id}/followups",
+                  self._wrap(self.read_followups, auth=True), methods=["GET"]),
             Route("/healthz", self._wrap(self.healthz, auth=False), methods=["GET"]),
             Route("/metrics", self._wrap(self.metrics, auth=True), methods=["GET"]),
         ]
@@ -301,6 +307,21 @@ class GatewayApp:
             tokens.append(row)
         return JSONResponse({"tokens": tokens})
 
+    async def read_followups(self, request: Request) -> Response:
+        conversation_id = str(request.path_params["conversation_id"])
+        raw_wait = request.query_params.get("wait", "0")
+        try:
+            wait_s = float(raw_wait)
+        except ValueError:
+            wait_s = -1.0
+        if not 0 <= wait_s <= 3600:  # also rejects nan and inf
+            raise GatewayHTTPError(400, "bad_request",
+                                   "wait must be a number of seconds from 0")
+        wait_s = min(wait_s, self.settings.followup_max_wait_s)
+        followups = await self.followups.take(conversation_id, wait_s)
+        return JSONResponse({"conversation_id": conversation_id,
+                             "followups": [followup_payload(f) for f in followups]})
+
     async def healthz(self, request: Request) -> Response:
         accepting = self.backend.accepting
         status = "ok" if accepting else "draining"
@@ -331,3 +352,11 @@ def turn_payload(reply: OutboundReply) -> dict[str, object]:
                      for line in reply.receipts],
         "audit": {"trust": reply.trust, "findings": list(reply.findings)},
     }
+
+
+def followup_payload(followup: FollowupReply) -> dict[str, object]:
+    """One follow-up as ``GET /v1/conversations/{id}/followups`` returns it: the turn
+    body of the background sub-turn (its own receipts) plus what links it to its parent."""
+    return {**turn_payload(followup.reply), "task_id": followup.task_id,
+            "parent_turn_id": followup.parent_turn_id, "status": followup.status,
+            "created_at": followup.created_at}

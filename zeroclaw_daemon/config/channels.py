@@ -66,6 +66,11 @@ class GatewayConfig(_Section):
     # uvicorn bounds only idle keep-alive connections; these bound slow senders.
     header_timeout_s: Seconds = 10.0
     body_timeout_s: Seconds = 30.0
+    # Background-task follow-ups wait in a per-conversation queue this long for a
+    # GET /v1/conversations/{id}/followups (then dropped with a log line); a long-poll
+    # waits at most followup_max_wait_s.
+    followup_keep_s: Seconds = 600.0
+    followup_max_wait_s: Annotated[float, Field(gt=0, le=300)] = 30.0
 
 
 class TelegramConfig(_Section):

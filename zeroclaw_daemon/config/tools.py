@@ -54,6 +54,12 @@ class DelegateToolConfig(_Section):
     enabled: bool = True
     system_prompt: str = DEFAULT_DELEGATE_PROMPT
     max_tool_iterations: Count = 6
+    # Background delegates (background=true): how many may run at once in the process
+    # and per conversation, and how long one may take (default: derived from the
+    # provider and tool deadlines and max_tool_iterations).
+    max_background: Count = 8
+    max_background_per_conversation: Count = 2
+    background_timeout_s: Seconds | None = None
 
 
 class ToolsConfig(_Section):

@@ -16,8 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -27,12 +26,12 @@ import anyio
 from anyio.abc import TaskGroup, TaskStatus
 
 from .. import __version__
+from ..agent.background import BackgroundResult, BackgroundSlots, FollowupSender
 from ..agent.history import ConversationHistory
 from ..agent.loop import AgentRuntime
 from ..agent.policy import ApprovalHook
 from ..channels.base import InboundMessage, OutboundReply
 from ..config import Config
-from ..errors import ChannelError
 from ..logs import get_logger
 from ..providers import build_provider
 from ..providers.base import Provider
@@ -42,6 +41,7 @@ from ..storage.audit_db import AuditDB
 from ..tools import build_tools
 from ..tools.base import Tool
 from .dispatch import TurnDispatcher
+from .followups import FollowupRouter, FollowupSink
 from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
 from .outbound import outbound_reply
 from .settings import (
@@ -55,13 +55,8 @@ if TYPE_CHECKING:
 
 LOG_TARGET = "zeroclaw_daemon"
 AUDIT_DB_NAME = "audit.db"
-# How long a retired generation may keep background delegates running after a reload.
-RETIRE_BACKGROUND_S = 60.0
-# Conversations whose channel we remember, for delivering background results.
-MAX_FOLLOWUP_ROUTES = 10_000
-
-FollowupSink = Callable[[str, str], Awaitable[None]]
-"""A channel's way to send a later message into a conversation: (conversation_id, text)."""
+# Slack past their timeout for a retired generation's background delegates to report.
+RETIRE_BACKGROUND_S = 10.0
 
 
 @dataclass(eq=False)
@@ -113,8 +108,13 @@ class ChannelRuntimeContext:
         self._config = config
         self._generation: _Generation | None = None
         self._task_group: TaskGroup | None = None
-        self._followup_sinks: dict[str, FollowupSink] = {}
-        self._conversation_channels: OrderedDict[str, str] = OrderedDict()
+        self.followups = FollowupRouter()
+        # Shared by every generation: the background limits hold across reloads.
+        delegate = config.tools.delegate
+        self.background_slots = BackgroundSlots(delegate.max_background,
+                                                delegate.max_background_per_conversation)
+        self._followup_audit_db: AuditDB | None = None
+        self._last_redactor = LeakRedactor()
         self._audit_dbs: dict[tuple[Path, bool], AuditDB] = {}
         self._hosts = 0
         self._hosts_done = anyio.Event()
@@ -160,6 +160,8 @@ class ChannelRuntimeContext:
                 return await task_group.__aexit__(exc_type, exc, tb)
             return None
         finally:
+            # Undelivered follow-ups die with the process: say so, in the log and audit log.
+            self.followups.expire(self._followup_audit_db, everything=True)
             await self._close_audit_dbs()
             if self._scope is not None:
                 self._scope.close()
@@ -199,7 +201,8 @@ class ChannelRuntimeContext:
                 tools.update(hub.tools())
             redactor = LeakRedactor(configured_secrets(cfg, self._environ))
             runtime = AgentRuntime(cfg, provider, tools, audit_db=audit_db,
-                                   observer=self.metrics, followup=self._followup())
+                                   observer=self.metrics, followup=self._followup(),
+                                   background_slots=self.background_slots)
         except BaseException:
             mcp_done.set()
             with anyio.CancelScope(shield=True):
@@ -210,6 +213,10 @@ class ChannelRuntimeContext:
         generation = _Generation(cfg, provider, tools, audit_db, runtime, redactor, hub,
                                  mcp_done)
         generation.idle.set()
+        self.background_slots.max_total = cfg.tools.delegate.max_background
+        self.background_slots.max_per_conversation = (
+            cfg.tools.delegate.max_background_per_conversation)
+        self._followup_audit_db, self._last_redactor = audit_db, redactor
         await self._task_group.start(self._host_generation, generation)
         return generation
 
@@ -226,7 +233,9 @@ class ChannelRuntimeContext:
                 await generation.retired.wait()
                 await generation.idle.wait()
                 if generation.runtime.background_active:
-                    await generation.runtime.wait_background(RETIRE_BACKGROUND_S)
+                    # Kept across a reload like an in-flight turn, within their timeout.
+                    await generation.runtime.wait_background(
+                        generation.runtime.background_timeout_s + RETIRE_BACKGROUND_S)
         finally:
             generation.mcp_done.set()
             with anyio.CancelScope(shield=True), anyio.move_on_after(10):
@@ -314,7 +323,7 @@ class ChannelRuntimeContext:
                      approval: ApprovalHook | None = None) -> OutboundReply:
         """Run one turn for ``message`` (bounded, in conversation order); the reply is
         audited and redacted. Raises ShuttingDownError while the daemon drains."""
-        self._remember_channel(message)
+        self.followups.remember(message.conversation_id, message.channel)
         turn = functools.partial(self._turn, message, approval)
         return await self.dispatcher.run(message.conversation_id, turn)
 
@@ -340,39 +349,30 @@ class ChannelRuntimeContext:
     # --- background results ------------------------------------------------------------------
 
     def register_followup(self, channel: str, sink: FollowupSink) -> None:
-        """Let ``channel`` deliver background-delegate results into its conversations."""
-        self._followup_sinks[channel] = sink
+        """Let ``channel`` deliver background-delegate results into its conversations
+        (and send what was parked for it while it was away)."""
+        self.followups.register(channel, sink)
         self._refresh_followup()
+        if self._task_group is not None:
+            self._task_group.start_soon(self.followups.flush, channel, self._followup_audit_db)
 
     def unregister_followup(self, channel: str) -> None:
-        self._followup_sinks.pop(channel, None)
+        self.followups.unregister(channel)
         self._refresh_followup()
 
-    def _followup(self) -> Callable[[str, str], Awaitable[None]] | None:
+    def _followup(self) -> FollowupSender | None:
         # Without any channel able to send a later message, the runtime refuses
         # background delegates, so the model runs the task in the turn instead of
         # promising a result nobody would receive.
-        return self._deliver_followup if self._followup_sinks else None
+        return self._deliver_followup if self.followups else None
 
     def _refresh_followup(self) -> None:
         if self._generation is not None:
             self._generation.runtime.followup = self._followup()
 
-    def _remember_channel(self, message: InboundMessage) -> None:
-        routes = self._conversation_channels
-        routes[message.conversation_id] = message.channel
-        routes.move_to_end(message.conversation_id)
-        while len(routes) > MAX_FOLLOWUP_ROUTES:
-            routes.popitem(last=False)
-
-    async def _deliver_followup(self, conversation_id: str, text: str) -> None:
-        channel = self._conversation_channels.get(conversation_id, "")
-        sink = self._followup_sinks.get(channel)
-        if sink is None:
-            raise ChannelError(channel or "unknown",
-                               "this channel cannot deliver a later message")
-        redactor = self._current().redactor if self._generation else LeakRedactor()
-        await sink(conversation_id, redactor.redact(text))
+    async def _deliver_followup(self, outcome: BackgroundResult) -> None:
+        redactor = self._generation.redactor if self._generation else self._last_redactor
+        await self.followups.deliver(outcome, redactor, self._followup_audit_db)
 
     # --- gateway backend ---------------------------------------------------------------------
 

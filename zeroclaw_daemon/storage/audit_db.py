@@ -92,6 +92,19 @@ CREATE TABLE IF NOT EXISTS reply_audits (
     original_reply TEXT
 );
 CREATE INDEX IF NOT EXISTS reply_audits_conversation ON reply_audits (conversation, id);
+CREATE TABLE IF NOT EXISTS followups (
+    id INTEGER PRIMARY KEY,
+    ts REAL NOT NULL,
+    task TEXT NOT NULL,
+    turn TEXT NOT NULL,
+    parent_turn TEXT NOT NULL,
+    conversation TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    status TEXT NOT NULL,
+    delivery TEXT NOT NULL,
+    receipts INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS followups_parent ON followups (parent_turn);
 """
 
 _INSERT_EVENT = """
@@ -108,6 +121,13 @@ INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, trust, findings
     reply_sha256, reply_bytes, reply, original_reply)
 VALUES (:ts, :turn, :conversation, :outcome, :mode, :trust, :findings, :detached,
     :reply_sha256, :reply_bytes, :reply, :original_reply)
+"""
+
+_INSERT_FOLLOWUP = """
+INSERT INTO followups (ts, task, turn, parent_turn, conversation, channel, status, delivery,
+    receipts)
+VALUES (:ts, :task, :turn, :parent_turn, :conversation, :channel, :status, :delivery,
+    :receipts)
 """
 
 
@@ -211,6 +231,16 @@ class AuditDB:
             "reply": reply if self.store_payloads else None,
             "original_reply": original_reply if (self.store_payloads or blocked) else None,
         }))
+
+    def record_followup(self, *, task_id: str, turn_id: str, parent_turn_id: str,
+                        conversation_id: str, channel: str, status: str, delivery: str,
+                        receipts: int) -> None:
+        """Queue one background task's follow-up: which turn started it (``parent_turn``),
+        how it ended and what became of its delivery (delivered, queued, parked, dropped)."""
+        self._submit(_Row(_INSERT_FOLLOWUP, {
+            "ts": time.time(), "task": task_id, "turn": turn_id, "parent_turn": parent_turn_id,
+            "conversation": conversation_id, "channel": channel, "status": status,
+            "delivery": delivery, "receipts": receipts}))
 
     def _submit(self, row: _Row) -> None:
         if self._closed:
@@ -366,6 +396,12 @@ def read_recent_events(path: str | Path, conversation: str | None = None,
                        limit: int = 20) -> list[dict[str, Any]]:
     """The newest tool events in the audit log at ``path`` (newest first)."""
     return _read(Path(path), "tool_events", conversation, limit)
+
+
+def read_followups(path: str | Path, conversation: str | None = None,
+                   limit: int = 20) -> list[dict[str, Any]]:
+    """The newest follow-up records (newest first), optionally for one conversation."""
+    return _read(Path(path), "followups", conversation, limit)
 
 
 def read_recent_audits(path: str | Path, conversation: str | None = None,
