@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
 from zeroclaw_daemon.config._types import Count, NonEmptyStr, Seconds, StrTuple, _Section
@@ -56,10 +58,10 @@ class DelegateToolConfig(_Section):
     max_tool_iterations: Count = 6
     # Background delegates (background=true): how many may run at once in the process
     # and per conversation, and how long one may take (default: derived from the
-    # provider and tool deadlines and max_tool_iterations).
+    # provider and tool deadlines and max_tool_iterations when 0).
     max_background: Count = 8
     max_background_per_conversation: Count = 2
-    background_timeout_s: Seconds | None = None
+    background_timeout_s: Annotated[float, Field(ge=0)] = 0.0
 
 
 class ToolsConfig(_Section):
