@@ -83,3 +83,26 @@ def test_simple_derivations_are_grounded(reply: str, result: str) -> None:
     """Sums, percentages and cents-to-dollars of result numbers are honest, not ungrounded."""
     assert [] == [r for r in rules(reply, (ok("metrics", {}, result),))
                   if r[0] == "ungrounded_value"]
+
+
+CSV = ok("reports_export", {"report": "churn"},
+         "account_id,name,plan\nacc_1,Harbor,Team\nacc_2,Pixel,Team\nacc_3,Moss,Starter")
+ALERTS = ok("alerts_list", {}, "disk full on db-1\ncpu high on web-2\nmemory high on web-3")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("3 accounts churned.", (CSV,)),
+    ("前两个告警是磁盘和 CPU。", (ALERTS,)),
+    ("Las dos últimas alertas son de memoria y CPU.", (ALERTS,)),
+    ("The first 2 alerts are about disk and CPU.", (ALERTS,)),
+])
+def test_header_rows_and_subsets_are_not_count_mismatches(
+        reply: str, events: Sequence[ToolEvent]) -> None:
+    """A CSV header is not an item, and a count with a subset quantifier counts a part."""
+    assert [] == [r for r in rules(reply, events) if r[0] == "count_mismatch"]
+
+
+@pytest.mark.parametrize("reply", ["两个告警都在响。", "There are 2 alerts firing."])
+def test_wrong_whole_count_is_still_a_mismatch(reply: str) -> None:
+    """"两个告警" when the output lists three alerts is a count mismatch."""
+    assert ("count_mismatch", "count.item_count") in rules(reply, (ALERTS,))

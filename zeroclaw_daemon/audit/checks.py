@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ..receipts.events import ToolStatus
 from ..receipts.render import count_items
-from .claims import Claims, ValueClaim, ValueKind
+from .claims import Claims, LanguagePack, ValueClaim, ValueKind
 from .claims.text import PATH_RE, normalise_url, url_forms
 from .claims.types import AbsenceClaim, CountClaim, ResultClaim, ToolUseClaim
 from .claims.words import CATEGORY_TOOL_WORDS, text_keywords
@@ -24,13 +24,20 @@ HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bc
 SQL_RE = re.compile(r"\b(?:select|insert|update|delete|with)\b", re.IGNORECASE)
 
 
+# A subset quantifier binds to the count beside it: the words just before or after it,
+# within its clause.
+_SUBSET_WINDOW = 16
+_CLAUSE_STOP_RE = re.compile(r"[.;:,!?()\n。；：，、！？（）]")
+
+
 class Checker:
     """Runs every claim check and appends findings."""
 
     def __init__(self, claims: Claims, evidence: Evidence, findings: list[Finding],
-                 text: str, second_person: re.Pattern[str] | None = None) -> None:
+                 text: str, pack: LanguagePack | None = None) -> None:
         self.text = text
-        self.second_person = second_person
+        self.second_person = pack.second_person if pack is not None else None
+        self.subset = pack.subset if pack is not None else None
         self.claims = claims
         self.evidence = evidence
         self.findings = findings
@@ -145,9 +152,24 @@ class Checker:
                 return  # "1201 lines, so 1,200 rows plus the header"
             if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):
                 return
+        if self.counts_a_subset(claim):
+            return
         target = self._most_relevant(claim.keywords)
         self.mismatch(claim, f"the {target.event.tool} result lists "
                              f"{_join(sorted(target.item_counts)) or 'none'}", target)
+
+    def counts_a_subset(self, claim: CountClaim) -> bool:
+        """Fewer than a result lists, said with a subset quantifier or a qualifying clause
+        ("3 of them are restarting", "其中 2 个"): a count of part of the items, which
+        the items alone cannot check. Precision first: no finding."""
+        if self.subset is None:
+            return False
+        if not any(claim.value < max(f.item_counts, default=0) for f in self.evidence.ok):
+            return False
+        start, end = claim.span
+        before = _CLAUSE_STOP_RE.split(self.text[max(0, start - _SUBSET_WINDOW):start])[-1]
+        after = _CLAUSE_STOP_RE.split(self.text[end:end + _SUBSET_WINDOW])[0]
+        return bool(self.subset.search(before) or self.subset.search(after))
 
     def mismatch(self, claim: CountClaim, why: str, target: EventFacts | None = None) -> None:
         target = target or self._most_relevant(claim.context)

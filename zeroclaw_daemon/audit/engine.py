@@ -76,7 +76,7 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
         # is checked the same way in every language).
         claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=())
     evidence = Evidence(events, user_message)
-    Checker(claims, evidence, findings, text, pack.second_person if pack else None).run()
+    Checker(claims, evidence, findings, text, pack).run()
 
     findings = dedupe_findings(findings)
     has_evidence = bool(evidence.ok) or any(t.verdict is Verdict.VALID for t in tokens)

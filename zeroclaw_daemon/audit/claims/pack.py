@@ -51,6 +51,9 @@ class LanguagePack:
     # Second-person words ("you", "tú", "你"): a value the reply gives back to the user
     # ("the 18 °C you mentioned") is the user's, not a tool's.
     second_person: re.Pattern[str] | None = None
+    # Subset quantifiers ("of them", "the remaining", "其中", "los dos últimos"): a count
+    # of part of the result, not of all its items.
+    subset: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -71,4 +74,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         cjk=cjk,
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
+        subset=tables.get("SUBSET"),
     )

@@ -34,6 +34,8 @@ _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\
 _STANDALONE_INT_RE = re.compile(
     r"(?<![\w:/.#@$€£\\-])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w:/@-]|[.,]\d)")
 _RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
+# A CSV/TSV header: two or more separated names, none of them a number.
+_CSV_HEADER_RE = re.compile(r"^\s*[A-Za-z_][\w .%/()-]*(?:([,\t;|])\s*[A-Za-z_][\w .%/()-]*)+\s*$")
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
@@ -137,6 +139,8 @@ class EventFacts:
                 counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
             elif lines and _HEADER_LINE_RE.match(lines[0]):
                 counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
+            elif len(lines) > 1 and _is_csv_header(lines[0], lines[1]):
+                counts.add(len(lines) - 1)  # account_id,name,plan: a header, not an item
             else:
                 counts.add(len(lines))
             if len(lines) == 1:
@@ -266,3 +270,12 @@ class Relation:
 def related(left: Iterable[str], right: Iterable[str]) -> bool:
     """Keyword sets share a stem, or one stem begins the other (see :class:`Relation`)."""
     return Relation(right)(left)
+
+
+def _is_csv_header(first: str, second: str) -> bool:
+    """The first line names the columns the second line fills (same separator count)."""
+    match = _CSV_HEADER_RE.match(first)
+    if match is None:
+        return False
+    separator = match.group(1)
+    return second.count(separator) == first.count(separator) and any(c.isdigit() for c in second)

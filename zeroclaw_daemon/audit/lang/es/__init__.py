@@ -294,4 +294,9 @@ SECOND_PERSON = re.compile(
     r"\b(?:tú|usted|ustedes|mencionaste|dijiste|indicaste|comentaste|tienes|tenías)\b",
     re.IGNORECASE)
 
+SUBSET = re.compile(
+    r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
+    r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
+    r"que|cuyos?|cuyas?|están|son|estaban)\b", re.IGNORECASE)
+
 PACK = build_pack("es", globals())
