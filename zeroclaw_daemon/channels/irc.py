@@ -32,7 +32,7 @@ from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
 from ._taskgroup import unwrapping_single_error
-from .base import InboundMessage, MessageHandler
+from .base import FollowupReply, InboundMessage, MessageHandler
 from .irc_protocol import (
     _CONNECTION_ERRORS,
     _QUIT_ERRORS,
@@ -70,6 +70,7 @@ REFUSAL_TEXT = ("Sorry, I only take requests from people my operator has allowed
                 "(channels.irc.allowed_users).")
 MAX_REFUSED_SENDERS = 1024
 _IDLE_WAKE_S = 30.0  # the writer re-checks its outbox at least this often
+FOLLOWUP_ORDER_WAIT_S = 30.0  # a follow-up waits this long for its turn's reply to go first
 _MAX_NICK_ATTEMPTS = 10
 
 __all__ = [
@@ -99,6 +100,10 @@ class IrcChannel:
         self._username = (settings.username or re.sub(r"[^A-Za-z0-9]", "", settings.nick)[:10]
                           or "zeroclaw")
         self._log: Logger = get_logger(f"zeroclaw_channels::{settings.name}")
+        self._state: _RunState | None = None  # while run() runs: where follow-ups go
+        # Set when a conversation's worker is done: a follow-up waits for it, so it comes
+        # after the reply of the turn that started its task.
+        self._conversation_idle: dict[str, anyio.Event] = {}
 
     def __repr__(self) -> str:
         s = self.settings
@@ -118,7 +123,11 @@ class IrcChannel:
                     turn_slots=anyio.CapacityLimiter(self.settings.max_concurrent_turns),
                     nick=self.settings.nick,
                 )
-                await self._stay_connected(state)
+                self._state = state
+                try:
+                    await self._stay_connected(state)
+                finally:
+                    self._state = None
 
     async def _stay_connected(self, state: _RunState) -> None:
         backoff = Backoff(self.settings.backoff)
@@ -285,6 +294,22 @@ class IrcChannel:
         if not session.pending_joins:
             session.joined.set()
 
+    async def send_followup(self, followup: FollowupReply) -> None:
+        """Send a background result into its conversation (the channel or the private
+        query it came from) as new PRIVMSG lines; queued across a reconnect like replies."""
+        state = self._state
+        conversation = followup.conversation_id
+        if state is None or not conversation.startswith("irc:"):
+            raise ChannelError(self.name, "not running, or not an IRC conversation")
+        target = conversation.removeprefix("irc:")
+        idle = self._conversation_idle.get(conversation)
+        if idle is not None:
+            with anyio.move_on_after(FOLLOWUP_ORDER_WAIT_S):
+                await idle.wait()
+        text = self._redactor.redact(followup.reply.text)
+        block = self._redactor.redact(followup.reply.receipts_block)
+        state.post(self._lines(state, target, text, block))
+
     # --- inbound messages --------------------------------------------------------------
 
     def _on_privmsg(self, state: _RunState, sender: str, prefix: str, target: str,
@@ -337,6 +362,7 @@ class IrcChannel:
 
     async def _serve_conversation(self, state: _RunState, conversation: str) -> None:
         queue = state.conversations[conversation]
+        idle = self._conversation_idle[conversation] = anyio.Event()
         try:
             while queue:
                 request = queue.popleft()
@@ -347,6 +373,9 @@ class IrcChannel:
             # No await between the empty check and here: a later message either
             # joined this queue or finds none and starts a new worker.
             del state.conversations[conversation]
+            if self._conversation_idle.get(conversation) is idle:
+                del self._conversation_idle[conversation]
+            idle.set()
 
     async def _reply_lines(self, state: _RunState, request: _Request) -> list[_OutLine]:
         try:

@@ -30,7 +30,7 @@ from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
 from ._taskgroup import unwrapping_single_error
-from .base import InboundMessage, MessageHandler
+from .base import FollowupReply, InboundMessage, MessageHandler
 
 TELEGRAM_MAX_MESSAGE_LEN = 4096  # in UTF-16 code units, as Telegram counts
 ALLOW_EVERYONE = "*"
@@ -114,6 +114,10 @@ class _Incoming:
     allowed: bool
 
 
+# How long a follow-up waits for its chat's current turn to be answered first.
+FOLLOWUP_ORDER_WAIT_S = 30.0
+
+
 @dataclass(slots=True)
 class _RunState:
     """What one ``run()`` shares between its poll loop and chat workers."""
@@ -169,6 +173,10 @@ class TelegramChannel:
         self._allowed = frozenset(_normalise_user(user) for user in allowed_users)
         self._poll_timeout_s = poll_timeout_s
         self._redactor = redactor
+        self._client: httpx.AsyncClient | None = None  # while run() runs: for follow-ups
+        # Set when a chat's worker is done: a follow-up waits for it, so it comes after
+        # the reply (and receipts block) of the turn that started its task.
+        self._chat_idle: dict[int, anyio.Event] = {}
         self._http_timeout_s = http_timeout_s
         self._max_concurrent_chats = max_concurrent_chats
         self._max_pending_messages = max_pending_messages
@@ -209,7 +217,11 @@ class TelegramChannel:
                     chat_slots=anyio.CapacityLimiter(self._max_concurrent_chats),
                     pending=anyio.Semaphore(self._max_pending_messages),
                 )
-                await self._poll(state)
+                self._client = client
+                try:
+                    await self._poll(state)
+                finally:
+                    self._client = None
 
     async def _poll(self, state: _RunState) -> None:
         offset: int | None = None
@@ -276,6 +288,7 @@ class TelegramChannel:
 
     async def _serve_chat(self, state: _RunState, chat_id: int) -> None:
         queue = state.chats[chat_id]
+        idle = self._chat_idle[chat_id] = anyio.Event()
         try:
             while queue:
                 incoming = queue.popleft()
@@ -288,6 +301,9 @@ class TelegramChannel:
             # No await between the empty check and this: a new message either
             # joined the queue above or will find no queue and start a worker.
             del state.chats[chat_id]
+            if self._chat_idle.get(chat_id) is idle:
+                del self._chat_idle[chat_id]
+            idle.set()
 
     async def _answer(self, state: _RunState, incoming: _Incoming) -> None:
         conversation = f"telegram:{incoming.chat_id}"
@@ -325,6 +341,24 @@ class TelegramChannel:
             await self._send(
                 state.client, incoming.chat_id, self._redactor.redact(reply.receipts_block)
             )
+
+    async def send_followup(self, followup: FollowupReply) -> None:
+        """Send a background result into its chat as a new message (and its receipts
+        block as a second one, like a reply)."""
+        client = self._client
+        prefix, _, chat = followup.conversation_id.partition(":")
+        if client is None or prefix != "telegram" or not chat.lstrip("-").isdigit():
+            raise ChannelError(self.name, "not running, or not a Telegram conversation")
+        chat_id = int(chat)
+        idle = self._chat_idle.get(chat_id)
+        if idle is not None:
+            with anyio.move_on_after(FOLLOWUP_ORDER_WAIT_S):
+                await idle.wait()
+        if not await self._send(client, chat_id, self._redactor.redact(followup.reply.text)):
+            raise ChannelError(self.name, "the follow-up was not delivered")
+        block = followup.reply.receipts_block
+        if block.strip():
+            await self._send(client, chat_id, self._redactor.redact(block))
 
     async def _send(self, client: httpx.AsyncClient, chat_id: int, text: str) -> bool:
         """Deliver ``text`` (split as needed); False when a part could not be delivered."""
