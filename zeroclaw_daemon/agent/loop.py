@@ -44,6 +44,7 @@ from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
 from zeroclaw_daemon.agent.history import ConversationHistory
 from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
 from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
+from zeroclaw_daemon.agent.revise import Revision, revise
 from zeroclaw_daemon.agent.turn import (
     _STATUSES_THAT_RAN,
     TurnObserver,
@@ -180,12 +181,19 @@ class AgentRuntime:
         user = ChatMessage("user", user_message)
         messages = [self._system_message(turn_scope), *self.history.messages(conversation_id),
                     user]
+        audit_cfg = self.config.agent.tool_receipts.audit
+        revision: Revision | None = None
         with bind_turn(turn):
             rounds = await self._run_rounds(turn, messages, approval, channel=channel,
                                             sender=sender)
-        self.history.append_turn(conversation_id, [user, *rounds.messages,
-                                                   ChatMessage("assistant", rounds.text)])
-        result = await self._finish(turn, rounds, user_message)
+            if audit_cfg.mode == "revise" and rounds.outcome is TurnOutcome.FINAL:
+                revision = await self._revise(turn, messages, rounds, user_message, approval,
+                                              channel=channel, sender=sender)
+        history = [user, *rounds.messages, ChatMessage("assistant", rounds.text)]
+        if revision is not None:
+            history.extend(revision.messages)
+        self.history.append_turn(conversation_id, history)
+        result = await self._finish(turn, rounds, user_message, revision)
         seconds = time.perf_counter() - started
         self._log.debug("Turn finished", conversation=conversation_id, turn=turn.turn_id,
                         outcome=result.outcome.value, tool_calls=len(result.events),
@@ -287,15 +295,48 @@ class AgentRuntime:
             outcomes.append((event, text))
         return outcomes
 
+    async def _revise(self, turn: TurnContext, messages: Sequence[ChatMessage],
+                      rounds: _RoundsResult, user_message: str, approval: ApprovalHook | None,
+                      *, channel: str, sender: str) -> Revision | None:
+        """The revise loop (agent/revise.py); None when the first audit itself failed."""
+        audit_cfg = self.config.agent.tool_receipts.audit
+
+        def audit(text: str) -> AuditReport:
+            return audit_reply(text, turn.collector.events, turn.scope, turn.conversation_id,
+                               user_message)
+
+        async def run_rounds(conversation: Sequence[ChatMessage]) -> _RoundsResult:
+            return await self._run_rounds(turn, conversation, approval, channel=channel,
+                                          sender=sender)
+
+        try:
+            first_report = audit(strip_receipts_block(rounds.text))
+        except Exception as exc:  # _finish withholds or annotates as for any audit failure
+            self._log.error("Reply audit failed", error=type(exc).__name__, turn=turn.turn_id)
+            return None
+        revision = await revise(messages=messages, first=rounds, first_report=first_report,
+                                run_rounds=run_rounds, audit=audit,
+                                max_revisions=audit_cfg.max_revisions,
+                                fallback=audit_cfg.revise_fallback)
+        if revision.rounds:
+            self._log.info("Reply revised", turn=turn.turn_id, outcome=revision.outcome.value,
+                           rounds=len(revision.rounds), fixed=len(revision.fixed))
+        return revision
+
     async def _finish(self, turn: TurnContext, rounds: _RoundsResult,
-                      user_message: str) -> TurnResult:
+                      user_message: str, revision: Revision | None = None) -> TurnResult:
         """Audit the reply, render the receipts block, record the turn in the audit log."""
         receipts_cfg = self.config.agent.tool_receipts
         mode = receipts_cfg.audit.mode
         shown = strip_receipts_block(rounds.text)
         report: AuditReport | None = None
         reply = shown
-        if mode != "off" and rounds.outcome is TurnOutcome.FINAL:
+        if revision is not None:
+            report, reply = revision.report, revision.reply
+        elif mode == "revise" and rounds.outcome is TurnOutcome.FINAL:
+            # the first audit raised: the fallback's rule for an unchecked reply
+            reply = WITHHELD_REPLY if receipts_cfg.audit.revise_fallback == "block" else shown
+        elif mode != "off" and rounds.outcome is TurnOutcome.FINAL:
             try:
                 report = audit_reply(shown, turn.collector.events, turn.scope,
                                      turn.conversation_id, user_message)
@@ -318,11 +359,18 @@ class AgentRuntime:
         result = TurnResult(turn_id=turn.turn_id, reply=reply, raw_reply=rounds.text,
                             events=turn.collector.events, receipts=receipts, audit=report,
                             receipts_block=block, outcome=rounds.outcome,
-                            conversation_id=turn.conversation_id)
+                            conversation_id=turn.conversation_id, revision=revision)
         if self.audit_db is not None:
+            if revision is not None:
+                for entry in revision.rounds:
+                    self.audit_db.record_revision_round(
+                        turn_id=turn.turn_id, conversation_id=turn.conversation_id,
+                        round_index=entry.index, correction=entry.correction,
+                        reply=entry.reply, report=entry.report, outcome=entry.outcome)
             await self.audit_db.record_reply_audit(
                 turn_id=turn.turn_id, conversation_id=turn.conversation_id, mode=mode,
-                report=report, reply=reply, original_reply=shown,
+                report=revision.first_report if revision is not None else report,
+                reply=reply, original_reply=shown,
                 outcome=rounds.outcome.value, detached=turn.detached)
         return result
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from zeroclaw_daemon.audit import AuditReport
 from zeroclaw_daemon.providers.base import ChatMessage, ToolCall
@@ -15,6 +15,9 @@ from zeroclaw_daemon.receipts import (
     ToolStatus,
     append_block,
 )
+
+if TYPE_CHECKING:  # revise.py imports this module
+    from zeroclaw_daemon.agent.revise import Revision
 
 
 class TurnOutcome(StrEnum):
@@ -45,6 +48,7 @@ class TurnResult:
     receipts_block: str
     outcome: TurnOutcome = TurnOutcome.FINAL
     conversation_id: str = ""
+    revision: Revision | None = None  # mode = "revise": the correction rounds and outcome
 
     @property
     def text(self) -> str:

@@ -31,6 +31,6 @@ def apply_audit_mode(reply: str, report: AuditReport, mode: AuditMode | str) -> 
     chosen = AuditMode(mode)
     if chosen in (AuditMode.OFF, AuditMode.LOG) or not report.findings:
         return reply
-    if chosen is AuditMode.ANNOTATE:
+    if chosen in (AuditMode.ANNOTATE, AuditMode.REVISE):
         return f"{reply.rstrip()}\n\n{render_notice(report)}"
     return render_notice(report, withheld=True)

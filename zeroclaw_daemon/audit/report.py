@@ -39,6 +39,7 @@ class AuditMode(StrEnum):
     LOG = "log"
     ANNOTATE = "annotate"
     BLOCK = "block"
+    REVISE = "revise"  # applied by the agent loop; as a plain mode it annotates
 
 
 CONTRADICTING = frozenset({

@@ -41,6 +41,8 @@ class OutboundReply:
     receipts: tuple[ReceiptLine, ...] = ()
     trust: str = "unverified"
     findings: tuple[dict[str, object], ...] = field(default=())
+    # mode = "revise": {"revised", "outcome", "rounds", "fixed": [finding dicts]}
+    revision: dict[str, object] | None = None
 
 
 # The daemon's dispatcher: every channel hands each inbound message here and

@@ -350,7 +350,8 @@ def turn_payload(reply: OutboundReply) -> dict[str, object]:
         "reply": append_block(reply.text, reply.receipts_block),
         "receipts": [{"tool": line.tool, "call_id": line.call_id, "receipt": line.receipt}
                      for line in reply.receipts],
-        "audit": {"trust": reply.trust, "findings": list(reply.findings)},
+        "audit": {"trust": reply.trust, "findings": list(reply.findings),
+                  **({"revision": reply.revision} if reply.revision is not None else {})},
     }
 
 

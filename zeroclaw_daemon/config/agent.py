@@ -18,7 +18,12 @@ DEFAULT_SYSTEM_PROMPT = (
 class AuditConfig(_Section):
     """``[agent.tool_receipts.audit]``: what happens to a reply whose claims fail the audit."""
 
-    mode: Literal["off", "log", "annotate", "block"] = "annotate"
+    mode: Literal["off", "log", "annotate", "block", "revise"] = "annotate"
+    # revise: a reply with findings goes back to the model with the findings in plain
+    # words, at most max_revisions times; revise_fallback applies to the last audited
+    # reply when it still has findings (or a revision round fails at the provider).
+    max_revisions: Count = 1
+    revise_fallback: Literal["annotate", "block"] = "annotate"
 
 
 class ToolReceiptsConfig(_Section):

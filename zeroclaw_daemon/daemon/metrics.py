@@ -54,6 +54,13 @@ class DaemonMetrics:
                                        registry=self.registry)
         self.audit_findings = Counter("zeroclaw_audit_findings", "Reply audit findings, by type.",
                                       ["type"], registry=self.registry)
+        self.revision_rounds = Counter(
+            "zeroclaw_audit_revision_rounds", "Correction rounds run under mode = revise.",
+            registry=self.registry)
+        self.revisions = Counter(
+            "zeroclaw_audit_revisions", "Revise-mode turns with findings, by outcome "
+            "(fixed, fallback, provider_error, audit_error).", ["outcome"],
+            registry=self.registry)
         self.turn_seconds = Histogram("zeroclaw_turn_seconds", "Wall time of one turn.",
                                       buckets=TURN_BUCKETS, registry=self.registry)
         self.turns_in_flight = Gauge("zeroclaw_turns_in_flight",
@@ -73,6 +80,10 @@ class DaemonMetrics:
 
     def on_turn(self, result: TurnResult, seconds: float) -> None:
         self.turn_seconds.observe(seconds)
+        revision = result.revision
+        if revision is not None and revision.rounds:
+            self.revision_rounds.inc(len(revision.rounds))
+            self.revisions.labels(outcome=revision.outcome.value).inc()
         if result.audit is None:  # audit off, or a reply the runtime wrote itself
             return
         for finding in result.audit.findings:

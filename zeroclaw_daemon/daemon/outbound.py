@@ -22,6 +22,8 @@ def outbound_reply(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
         # Findings quote the reply; the reply may have held a secret.
         findings = tuple(_redact_value(redactor, finding)
                          for finding in report.get("findings", ()))
+    revision = (_redact_value(redactor, result.revision.to_dict())
+                if result.revision is not None else None)
     return OutboundReply(
         turn_id=result.turn_id,
         text=redactor.redact(result.reply),
@@ -29,6 +31,7 @@ def outbound_reply(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
         receipts=receipts,
         trust=trust,
         findings=findings,
+        revision=revision,
     )
 
 

@@ -105,6 +105,21 @@ CREATE TABLE IF NOT EXISTS followups (
     receipts INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS followups_parent ON followups (parent_turn);
+CREATE TABLE IF NOT EXISTS reply_revisions (
+    id INTEGER PRIMARY KEY,
+    ts REAL NOT NULL,
+    turn TEXT NOT NULL,
+    conversation TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    trust TEXT,
+    findings TEXT NOT NULL DEFAULT '[]',
+    correction_sha256 TEXT NOT NULL,
+    reply_sha256 TEXT NOT NULL,
+    correction TEXT,
+    reply TEXT
+);
+CREATE INDEX IF NOT EXISTS reply_revisions_turn ON reply_revisions (turn, round);
 """
 
 _INSERT_EVENT = """
@@ -121,6 +136,13 @@ INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, trust, findings
     reply_sha256, reply_bytes, reply, original_reply)
 VALUES (:ts, :turn, :conversation, :outcome, :mode, :trust, :findings, :detached,
     :reply_sha256, :reply_bytes, :reply, :original_reply)
+"""
+
+_INSERT_REVISION = """
+INSERT INTO reply_revisions (ts, turn, conversation, round, outcome, trust, findings,
+    correction_sha256, reply_sha256, correction, reply)
+VALUES (:ts, :turn, :conversation, :round, :outcome, :trust, :findings,
+    :correction_sha256, :reply_sha256, :correction, :reply)
 """
 
 _INSERT_FOLLOWUP = """
@@ -230,6 +252,26 @@ class AuditDB:
             "reply_bytes": len(reply_bytes),
             "reply": reply if self.store_payloads else None,
             "original_reply": original_reply if (self.store_payloads or blocked) else None,
+        }))
+
+    def record_revision_round(self, *, turn_id: str, conversation_id: str, round_index: int,
+                              correction: str, reply: str, report: AuditReport | None,
+                              outcome: str) -> None:
+        """Queue one ``mode = "revise"`` correction round: the correction message sent, the
+        revised reply and its findings (texts only with ``store_payloads``; hashes always)."""
+        as_dict = report.to_dict() if report is not None else {}
+        trust = as_dict.get("trust")
+        self._submit(_Row(_INSERT_REVISION, {
+            "ts": time.time(), "turn": turn_id, "conversation": conversation_id,
+            "round": round_index, "outcome": outcome,
+            "trust": str(trust) if trust is not None else None,
+            "findings": json.dumps(list(as_dict.get("findings", ())), ensure_ascii=False,
+                                   default=str),
+            "correction_sha256": hashlib.sha256(
+                correction.encode("utf-8", "surrogatepass")).hexdigest(),
+            "reply_sha256": hashlib.sha256(reply.encode("utf-8", "surrogatepass")).hexdigest(),
+            "correction": correction if self.store_payloads else None,
+            "reply": reply if self.store_payloads else None,
         }))
 
     def record_followup(self, *, task_id: str, turn_id: str, parent_turn_id: str,
@@ -408,3 +450,9 @@ def read_recent_audits(path: str | Path, conversation: str | None = None,
                        limit: int = 20) -> list[dict[str, Any]]:
     """The newest reply audits in the audit log at ``path`` (newest first)."""
     return _read(Path(path), "reply_audits", conversation, limit)
+
+
+def read_revisions(path: str | Path, conversation: str | None = None,
+                   limit: int = 20) -> list[dict[str, Any]]:
+    """The newest ``mode = "revise"`` correction rounds (newest first)."""
+    return _read(Path(path), "reply_revisions", conversation, limit)
