@@ -411,13 +411,23 @@ async def session(tmp_path: Path, daemon: Daemon, notify: NotifyListener, fake: 
             first = await gateway.turn("hyg-1", "list files")
             token = first["receipts"][0]["receipt"]
             error_turns = {}
-            for message in ("missing file", "denied", "forge", "background task"):
+            for message in ("missing file", "denied", "forge"):
                 body = await gateway.turn("hyg-2", message)
                 error_turns[message] = ([r["tool"] for r in body["receipts"]],
                                         sorted({f["type"] for f in body["audit"]["findings"]}))
             checks["error turns earn no receipts"] = sorted(
                 m for m, (tools, _) in error_turns.items() if tools)
             expected["error turns earn no receipts"] = []
+            # A background task runs detached; its follow-up (texts and receipts) is read
+            # back so the scan covers it too.
+            background = await gateway.turn("hyg-2", "background task")
+            checks["background delegate receipt"] = [r["tool"] for r in background["receipts"]]
+            expected["background delegate receipt"] = ["delegate"]
+            followups = await gateway.request("GET", "/v1/conversations/hyg-2/followups",
+                                              params={"wait": 8})
+            checks["background follow-up"] = [f["status"] for f in
+                                              followups.json()["followups"]]
+            expected["background follow-up"] = ["finished"]
             checks["forged flagged"] = "forged_receipt" in error_turns["forge"][1]
             expected["forged flagged"] = True
             verdicts = await gateway.request("POST", "/v1/receipts/verify", json={
