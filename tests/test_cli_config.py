@@ -66,7 +66,7 @@ def test_init_writes_defaults_to_default_path(
     assert 0 == result.exit_code, result.stderr
     written = tmp_path / "zeroclaw.toml"
     assert default_config() == load_config(written)
-    assert "wrote zeroclaw.toml\n" == result.stdout
+    assert "wrote zeroclaw.toml\nwrote demo-script.toml\n" == result.stdout
 
 
 def test_init_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_init_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     forced = invoke("config", "init", str(target), "--force")
     assert 0 == forced.exit_code, forced.stderr
     assert default_config() == load_config(target)
-    assert ["zeroclaw.toml"] == [p.name for p in target.parent.iterdir()]
+    assert ["demo-script.toml", "zeroclaw.toml"] == sorted(p.name for p in target.parent.iterdir())
 
 
 def test_init_creates_parent_directories(tmp_path: Path) -> None:
@@ -130,6 +130,7 @@ def test_check_requires_secret_env_unless_told_not_to(
 ) -> None:
     """An enabled channel with its token variable unset fails check; --no-env skips that."""
     path = tmp_path / "tg.toml"
+    (tmp_path / "demo-script.toml").write_text("[default]\nreply = 'hi'\n", encoding="utf-8")
     path.write_text(
         '[channels.telegram]\nenabled = true\nbot_token_env = "ZC_CLI_TG"\n', encoding="utf-8"
     )
@@ -154,6 +155,7 @@ def test_check_defaults_to_config_dir_or_env(
     assert f"ok: {shipped_config_path}\n" == invoke("config", "check").stdout
     other = tmp_path / "other.toml"
     other.write_text("", encoding="utf-8")
+    (tmp_path / "demo-script.toml").write_text("[default]\nreply = 'hi'\n", encoding="utf-8")
     assert f"ok: {other}\n" == invoke("config", "check", "--config", str(other)).stdout
     both = invoke("config", "check", str(shipped_config_path), "--config", str(other))
     assert 2 == both.exit_code

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 import click
@@ -18,6 +19,7 @@ from zeroclaw_daemon.config import (
     secret_env_status,
     write_config_atomic,
 )
+from zeroclaw_daemon.daemon.preflight import preflight
 from zeroclaw_daemon.logs import get_logger, select_filter_spec
 
 DEFAULT_INIT_PATH = Path("zeroclaw.toml")
@@ -55,9 +57,17 @@ _PATH_ARGUMENT = click.argument(
 @click.option("--force", is_flag=True, help="Overwrite PATH if it exists.")
 def config_init(path: Path, force: bool) -> None:
     """Write the default config to PATH (default: ./zeroclaw.toml), atomically."""
-    written = write_config_atomic(path, _INIT_HEADER + dump_config(default_config()), force)
+    cfg = default_config()
+    written = write_config_atomic(path, _INIT_HEADER + dump_config(cfg), force)
     get_logger("zeroclaw_config").debug("Config written", path=str(written), force=force)
     click.echo(f"wrote {written}")
+    # The default provider is the scripted demo: a new config must start, so its
+    # script goes next to it (an existing one is the user's and stays).
+    script = written.parent / cfg.provider.script
+    if not script.exists():
+        bundled = resources.files("zeroclaw_daemon.providers") / "demo-script.toml"
+        write_config_atomic(script, bundled.read_text(encoding="utf-8"), False)
+        click.echo(f"wrote {script}")
 
 
 @config_group.command("check")
@@ -72,7 +82,8 @@ def config_check(path: Path | None, config_path: Path | None, no_env: bool) -> N
     Also checks that the environment variables enabled parts read secrets from are set.
     """
     chosen = resolve_config_path(_pick_path(path, config_path))
-    load_cli_config(chosen, check_env=not no_env)
+    cfg = load_cli_config(chosen, check_env=not no_env)
+    preflight(cfg)  # what startup checks too: named files exist and parse, tools build
     click.echo(f"ok: {chosen}")
 
 

@@ -36,6 +36,7 @@ from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError
 from ..logs import configure_logging, get_logger
 from ..security.hardening import mark_non_dumpable
 from .context import LOG_TARGET, ChannelRuntimeContext
+from .preflight import preflight
 from .sdnotify import SdNotifier
 from .supervisor import (
     CHANNEL_START_TIMEOUT_S,
@@ -218,6 +219,7 @@ class Daemon:
         log.info("Reloading config", path=str(self.config_path))
         try:
             new_config = load_config(self.config_path, check_env=True)
+            preflight(new_config, self._environ)
             new_specs = build_channel_specs(new_config, self._ctx, self._environ)
             await self._ctx.apply_config(new_config)
         except ConfigError as exc:
@@ -256,8 +258,10 @@ class Daemon:
 
 
 def _log_config_error(exc: ConfigError, event: str) -> None:
-    get_logger("zeroclaw_config").error(event, source=exc.source,
-                                        problems=[str(p) for p in exc.problems])
+    # One line per problem: what journalctl shows first must name the fix.
+    log = get_logger("zeroclaw_config")
+    for problem in exc.problems:
+        log.error(event, source=exc.source, problem=str(problem))
 
 
 def disable_core_dumps() -> bool:
@@ -281,6 +285,7 @@ def load_daemon_config(path: Path) -> Config:
     configure_logging("warn", "console", environ={})
     try:
         config = load_config(path, check_env=True)
+        preflight(config)
     except ConfigError as exc:
         _log_config_error(exc, "Invalid config")
         raise
@@ -313,5 +318,16 @@ def run_daemon(config_path: str | os.PathLike[str], *, use_uvloop: bool = True) 
     except KeyboardInterrupt:  # SIGINT before the signal receiver was installed
         return EXIT_FORCED
     except Exception as exc:
+        config_error = _only_config_error(exc)
+        if config_error is not None:  # found while starting a part (not by preflight)
+            _log_config_error(config_error, "Invalid config")
+            return EX_CONFIG
         log.exception("Daemon crashed", error=type(exc).__name__)
         return EX_SOFTWARE
+
+
+def _only_config_error(exc: BaseException) -> ConfigError | None:
+    """The ConfigError behind ``exc`` when that is all it is (task groups wrap errors)."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc if isinstance(exc, ConfigError) else None

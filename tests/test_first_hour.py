@@ -1,0 +1,76 @@
+"""A newcomer's first hour: a new config starts, and a config that cannot start says why."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import httpx
+from daemon_harness import start_daemon
+
+ZEROCLAW = [sys.executable, "-m", "zeroclaw_daemon"]
+
+
+def zeroclaw(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*ZEROCLAW, *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin", "HOME": str(cwd)})
+
+
+def test_config_from_init_passes_check_and_starts(tmp_path: Path) -> None:
+    """`config init` writes the config and the demo script it names; `config check` says ok;
+    the daemon on that config becomes ready and answers a demo turn."""
+    init = zeroclaw("config", "init", cwd=tmp_path)
+    assert 0 == init.returncode, init.stderr
+    assert (tmp_path / "demo-script.toml").is_file()
+    check = zeroclaw("config", "check", "zeroclaw.toml", cwd=tmp_path)
+    assert (0, "ok: zeroclaw.toml\n") == (check.returncode, check.stdout)
+    config = tomllib.loads((tmp_path / "zeroclaw.toml").read_text(encoding="utf-8"))
+    config["channels"]["gateway"]["listen"] = "127.0.0.1:0"
+    config["daemon"]["state_dir"] = str(tmp_path / "state")
+    with start_daemon(tmp_path, config) as daemon:
+        reply = httpx.post(daemon.url("/v1/turns"), timeout=20,
+                           json={"conversation_id": "c", "message": "list files"})
+    assert 200 == reply.status_code
+    assert ["list_dir"] == [r["tool"] for r in reply.json()["receipts"]]
+
+
+def test_init_keeps_an_existing_script(tmp_path: Path) -> None:
+    """A script already next to the new config is the user's: init leaves it alone."""
+    (tmp_path / "demo-script.toml").write_text("[default]\nreply = 'mine'\n", encoding="utf-8")
+    assert 0 == zeroclaw("config", "init", cwd=tmp_path).returncode
+    assert "mine" in (tmp_path / "demo-script.toml").read_text(encoding="utf-8")
+
+
+def test_missing_script_fails_check_and_start_with_78_and_one_line(tmp_path: Path) -> None:
+    """Without the script, `config check` exits 78 naming provider.script, and the daemon
+    exits 78 (not 70) with one error line for it, no traceback and no READY."""
+    assert 0 == zeroclaw("config", "init", cwd=tmp_path).returncode
+    (tmp_path / "demo-script.toml").unlink()
+    check = zeroclaw("config", "check", "zeroclaw.toml", cwd=tmp_path)
+    assert 78 == check.returncode
+    assert "provider.script" in check.stderr and "script file not found" in check.stderr
+    config = tomllib.loads((tmp_path / "zeroclaw.toml").read_text(encoding="utf-8"))
+    config["channels"]["gateway"]["listen"] = "127.0.0.1:0"
+    with start_daemon(tmp_path, config, wait_ready=False) as daemon:
+        code = daemon.wait_exit()
+        log = daemon.log_text()
+        messages = list(daemon.notify.messages)
+    assert 78 == code
+    assert "Traceback" not in log
+    problem_lines = [line for line in log.splitlines() if "ERROR" in line]
+    assert 1 == len(problem_lines)
+    assert "provider.script" in problem_lines[0]
+    assert [] == [m for m in messages if m.get("READY") == "1"]
+
+
+def test_bad_log_filter_is_a_config_error(tmp_path: Path) -> None:
+    """`[logging] filter = "zeroclaw=loud"` is a config error at logging.filter, exit 78."""
+    assert 0 == zeroclaw("config", "init", cwd=tmp_path).returncode
+    path = tmp_path / "zeroclaw.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'filter = "info"', 'filter = "zeroclaw=loud"'), encoding="utf-8")
+    check = zeroclaw("config", "check", "zeroclaw.toml", cwd=tmp_path)
+    assert 78 == check.returncode
+    assert "logging.filter" in check.stderr and "unknown level" in check.stderr
