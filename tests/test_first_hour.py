@@ -74,3 +74,30 @@ def test_bad_log_filter_is_a_config_error(tmp_path: Path) -> None:
     check = zeroclaw("config", "check", "zeroclaw.toml", cwd=tmp_path)
     assert 78 == check.returncode
     assert "logging.filter" in check.stderr and "unknown level" in check.stderr
+
+
+def test_port_in_use_at_start_is_fatal_with_one_line(tmp_path: Path) -> None:
+    """A gateway port that is taken: one ERROR line naming the address and the cause, exit
+    69, no READY=1 and no traceback (the daemon does not retry forever)."""
+    import socket
+
+    from daemon_harness import daemon_config
+
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        config = daemon_config(tmp_path, channels={"gateway": {"listen": f"127.0.0.1:{port}"}})
+        with start_daemon(tmp_path, config, wait_ready=False) as daemon:
+            code = daemon.wait_exit()
+            log = daemon.log_text()
+            messages = list(daemon.notify.messages)
+    finally:
+        holder.close()
+    assert 69 == code
+    errors = [line for line in log.splitlines() if "ERROR" in line]
+    assert 1 == len(errors)
+    assert f"127.0.0.1:{port}" in errors[0] and "in use" in errors[0]
+    assert "Traceback" not in log
+    assert [] == [m for m in messages if m.get("READY") == "1"]

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 EX_CONFIG = 78
 EX_SOFTWARE = 70
+# sysexits EX_UNAVAILABLE: a listener could not bind at start (port in use, no permission).
+EX_UNAVAILABLE = 69
 
 
 class ZeroclawError(Exception):

@@ -32,7 +32,7 @@ import anyio
 from anyio.abc import TaskGroup
 
 from ..config import Config, load_config
-from ..errors import EX_CONFIG, EX_SOFTWARE, ConfigError
+from ..errors import EX_CONFIG, EX_SOFTWARE, EX_UNAVAILABLE, ConfigError
 from ..logs import configure_logging, get_logger
 from ..security.hardening import mark_non_dumpable
 from .context import LOG_TARGET, ChannelRuntimeContext
@@ -44,6 +44,7 @@ from .supervisor import (
     ChannelSpec,
     ChannelSupervisor,
     build_channel_specs,
+    describe_error,
 )
 
 EXIT_OK = 0
@@ -97,6 +98,10 @@ class Daemon:
                     async with anyio.create_task_group() as tg:
                         self._tg = tg
                         await self._start_channels(list(self._specs.values()))
+                        failed = self._failed_listener()
+                        if failed is not None:
+                            tg.cancel_scope.cancel()
+                            return self._listener_failed(failed)
                         ctx.log_startup(list(self._specs))
                         self.notifier.ready(status=self._status_line("Ready"))
                         tg.start_soon(self._watchdog)
@@ -137,6 +142,23 @@ class Daemon:
         if self._ctx is not None:
             self._ctx.unregister_followup(name)
         await supervisor.stop(grace_s=grace_s, delivery_grace_s=delivery_grace_s)
+
+    def _failed_listener(self) -> ChannelSupervisor | None:
+        for supervisor in self.supervisors.values():
+            if (supervisor.spec.fatal_at_start and not supervisor.ever_started
+                    and supervisor.last_error is not None):
+                return supervisor
+        return None
+
+    def _listener_failed(self, supervisor: ChannelSupervisor) -> int:
+        settings = supervisor.spec.settings
+        address = f"{getattr(settings, 'host', '?')}:{getattr(settings, 'port', '?')}"
+        assert supervisor.last_error is not None
+        get_logger(LOG_TARGET).error(
+            "Cannot start: a listener failed to bind", channel=supervisor.name,
+            address=address, error=describe_error(supervisor.last_error))
+        self.notifier.status(f"Failed: {supervisor.name} cannot listen on {address}")
+        return EX_UNAVAILABLE
 
     def _status_line(self, prefix: str) -> str:
         parts = [s.describe() for s in self.supervisors.values()] or ["no channels"]

@@ -50,6 +50,9 @@ class ChannelSpec:
     name: str
     settings: object
     factory: Callable[[], Channel]
+    # A listener that cannot start at daemon start is fatal (no READY, exit 69):
+    # systemd must see the port conflict, not a daemon retrying forever.
+    fatal_at_start: bool = False
 
 
 def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
@@ -73,7 +76,8 @@ def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
             raise ConfigError("config", [ConfigProblem("channels.gateway.listen",
                                                        str(exc))]) from None
         specs["gateway"] = ChannelSpec(
-            "gateway", gateway_settings, lambda: GatewayChannel(gateway_settings, ctx))
+            "gateway", gateway_settings, lambda: GatewayChannel(gateway_settings, ctx),
+            fatal_at_start=True)
     if channels.telegram.enabled:
         telegram = channels.telegram
         token = _env_secret(env, telegram.bot_token_env, "channels.telegram.bot_token_env")
@@ -134,6 +138,8 @@ class ChannelSupervisor:
         self.finished = anyio.Event()
         self.failures = 0
         self.state = "starting"
+        self.ever_started = False
+        self.last_error: Exception | None = None
         self._stopping = False
         self._cancel = anyio.CancelScope()
 
@@ -162,9 +168,14 @@ class ChannelSupervisor:
                             break
                         self.failures += 1
                         self.state = "failed"
+                        self.last_error = exc
+                        if self.spec.fatal_at_start and not self.ever_started:
+                            return  # the daemon reports it and exits
                         delay = _next_delay(backoff, started_at)
-                        log.exception("Channel crashed; restarting", error=type(exc).__name__,
-                                      failures=self.failures, retry_in_s=delay)
+                        # One line per crash; the traceback only for those who ask.
+                        log.warning("Channel crashed; restarting", error=describe_error(exc),
+                                    failures=self.failures, retry_in_s=delay)
+                        log.debug("Channel crash traceback", exc_info=exc)
                     self.first_start.set()  # the first attempt is over, good or bad
                     await anyio.sleep(delay)
         finally:
@@ -186,12 +197,14 @@ class ChannelSupervisor:
         else:
             # A chat channel connects inside run(); it counts as started once launched.
             self.state = "running"
+            self.ever_started = True
             self.first_start.set()
             await channel.run(self.handler)
 
     async def _mark_started(self, status: _StartedSignal) -> None:
         await status.event.wait()
         self.state = "running"
+        self.ever_started = True
         self.failures = 0
         self.first_start.set()
 
@@ -227,3 +240,11 @@ def _next_delay(backoff: Backoff, started_at: float) -> float:
     if time.monotonic() - started_at > BACKOFF_RESET_AFTER_S:
         backoff.reset()
     return backoff.next_delay()
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line for a channel failure: the class and the OS's words (``[Errno 98] ...``)."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
