@@ -140,7 +140,7 @@ def test_shipped_config_choices(shipped_config_path: Path) -> None:
         "channels.gateway.auth_token_env": "",
         "channels.telegram.enabled": False,
         "channels.irc.enabled": False,
-        "daemon.state_dir": "~/.local/state/zeroclaw",
+        "daemon.state_dir": "state",
     }
     assert expected == {key: attr(cfg, key) for key in expected}
     assert shipped_config_path.parent / "demo-script.toml" == cfg.resolve_path(

@@ -101,3 +101,37 @@ def test_port_in_use_at_start_is_fatal_with_one_line(tmp_path: Path) -> None:
     assert f"127.0.0.1:{port}" in errors[0] and "in use" in errors[0]
     assert "Traceback" not in log
     assert [] == [m for m in messages if m.get("READY") == "1"]
+
+
+def test_every_command_finds_the_config_init_wrote(tmp_path: Path) -> None:
+    """One search order: after `config init` in a directory, `config check` (and every
+    other command) finds ./zeroclaw.toml without --config; $ZEROCLAW_CONFIG wins over it."""
+    from zeroclaw_daemon.cli.common import resolve_config_path
+
+    assert 0 == zeroclaw("config", "init", cwd=tmp_path).returncode
+    check = zeroclaw("config", "check", cwd=tmp_path)
+    assert (0, "ok: zeroclaw.toml\n") == (check.returncode, check.stdout)
+    other = tmp_path / "elsewhere.toml"
+    env_check = subprocess.run([*ZEROCLAW, "config", "check"], cwd=tmp_path, text=True,
+                               capture_output=True, timeout=60,
+                               env={"PATH": "/usr/bin:/bin", "ZEROCLAW_CONFIG": str(other)})
+    assert 78 == env_check.returncode and str(other) in env_check.stderr
+    assert Path("x.toml") == resolve_config_path("x.toml")
+
+
+def test_receipts_log_reads_the_database_the_daemon_wrote(tmp_path: Path) -> None:
+    """`receipts log` run where the daemon's config is finds the audit DB the daemon wrote
+    (same state_dir rule), and shows the turn."""
+    assert 0 == zeroclaw("config", "init", cwd=tmp_path).returncode
+    config = tomllib.loads((tmp_path / "zeroclaw.toml").read_text(encoding="utf-8"))
+    config["channels"]["gateway"]["listen"] = "127.0.0.1:0"
+    with start_daemon(tmp_path, config) as daemon:
+        reply = httpx.post(daemon.url("/v1/turns"), timeout=20,
+                           json={"conversation_id": "log-me", "message": "list files"})
+        assert 200 == reply.status_code
+        import signal
+        daemon.send_signal(signal.SIGTERM)
+        assert 0 == daemon.wait_exit()
+    log = zeroclaw("receipts", "log", cwd=tmp_path)
+    assert 0 == log.returncode, log.stderr
+    assert "log-me" in log.stdout and "list_dir" in log.stdout

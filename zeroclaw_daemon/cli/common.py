@@ -24,6 +24,7 @@ from zeroclaw_daemon.receipts import ReceiptError
 
 __all__ = [
     "CONFIG_ENV_VAR",
+    "CONFIG_SEARCH_PATHS",
     "DEFAULT_CONFIG_PATH",
     "cli_state_dir",
     "config_path_option",
@@ -38,6 +39,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 DEFAULT_CONFIG_PATH = Path("config") / "zeroclaw.toml"
+CONFIG_SEARCH_PATHS = (Path("zeroclaw.toml"), DEFAULT_CONFIG_PATH,
+                       Path("/etc/zeroclaw/zeroclaw.toml"))
 CONFIG_ENV_VAR = "ZEROCLAW_CONFIG"
 
 
@@ -87,11 +90,20 @@ class ZeroclawGroup(click.Group):
 
 
 def resolve_config_path(path: str | os.PathLike[str] | None) -> Path:
-    """The config file to use: ``path``, else ``$ZEROCLAW_CONFIG``, else config/zeroclaw.toml."""
+    """The config file every command uses, in one order: ``--config PATH``, else
+    ``$ZEROCLAW_CONFIG``, else the first of :data:`CONFIG_SEARCH_PATHS` that exists
+    (./zeroclaw.toml, which ``config init`` writes; ./config/zeroclaw.toml in a
+    checkout; /etc/zeroclaw/zeroclaw.toml, the service's), else ./config/zeroclaw.toml
+    (so the error names the usual place)."""
     if path is not None and str(path):
         return Path(path)
     from_env = os.environ.get(CONFIG_ENV_VAR, "").strip()
-    return Path(from_env) if from_env else DEFAULT_CONFIG_PATH
+    if from_env:
+        return Path(from_env)
+    for candidate in CONFIG_SEARCH_PATHS:
+        if candidate.is_file():
+            return candidate
+    return DEFAULT_CONFIG_PATH
 
 
 def config_path_option(func: Callable[P, R]) -> Callable[P, R]:
@@ -102,7 +114,8 @@ def config_path_option(func: Callable[P, R]) -> Callable[P, R]:
         "config_path",
         type=click.Path(dir_okay=False, path_type=Path),
         default=None,
-        help=f"Config file (default: ${CONFIG_ENV_VAR}, else {DEFAULT_CONFIG_PATH}).",
+        help=f"Config file (default: ${CONFIG_ENV_VAR}, else the first of "
+             f"{', '.join(map(str, CONFIG_SEARCH_PATHS))} that exists).",
     )
     return option(func)
 
@@ -125,8 +138,11 @@ def load_agent_config(path: Path | None) -> Config:
 
 
 def cli_state_dir(cfg: Config) -> Path:
-    """The state directory (audit.db) as the commands see it: relative to the config file."""
-    return cfg.resolve_path(cfg.daemon.state_dir)
+    """The state directory (audit.db) by the daemon's own rule, so a command reads the
+    database the daemon writes (``$STATE_DIRECTORY`` included, for a service's state)."""
+    from zeroclaw_daemon.daemon.settings import resolve_state_dir
+
+    return resolve_state_dir(cfg)
 
 
 # ---------------------------------------------------------------------------------------------
