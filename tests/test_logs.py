@@ -222,6 +222,22 @@ def test_stdlib_loggers_go_through_the_filter() -> None:
     assert lines[1].endswith(" WARN uvicorn.error: Something odd")
 
 
+def test_third_party_info_is_quiet_unless_the_filter_names_it() -> None:
+    """At `info`, a library's INFO line (httpx logs every request) is dropped and its
+    warnings pass; naming the library in the filter brings its INFO back; ours stay."""
+    stream = io.StringIO()
+    configure_logging("info", "console", stream, environ={})
+    logging.getLogger("httpx").info("HTTP Request: POST http://127.0.0.1/v1/receipts/verify")
+    logging.getLogger("httpx").warning("retrying")
+    get_logger("zeroclaw_daemon").info("Our line")
+    named = io.StringIO()
+    configure_logging("info,httpx=info", "console", named, environ={})
+    logging.getLogger("httpx").info("HTTP Request: GET http://127.0.0.1/")
+    assert ["WARN httpx: retrying", "INFO zeroclaw_daemon: Our line"] == [
+        line.split(maxsplit=1)[1] for line in console_lines(stream)]
+    assert console_lines(named)[0].endswith("INFO httpx: HTTP Request: GET http://127.0.0.1/")
+
+
 def test_stdlib_root_level_follows_the_filter() -> None:
     """The stdlib drops records no target wants before formatting them."""
     configure_logging("info", "console", io.StringIO(), environ={})

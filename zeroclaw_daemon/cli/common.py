@@ -8,19 +8,20 @@ and keeps its traceback.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import click
 
 from zeroclaw_daemon import __version__
-from zeroclaw_daemon.config import Config, default_config, load_config
 from zeroclaw_daemon.errors import ZeroclawError
-from zeroclaw_daemon.logs import configure_logging
-from zeroclaw_daemon.receipts import ReceiptError
+
+if TYPE_CHECKING:
+    from zeroclaw_daemon.config import Config
 
 __all__ = [
     "CONFIG_ENV_VAR",
@@ -54,6 +55,9 @@ def _exit_for(exc: BaseException) -> None:
     if isinstance(exc, ZeroclawError):
         click.echo(f"error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    # Imported here: `zeroclaw --version` must not pay for the receipts package.
+    from zeroclaw_daemon.receipts import ReceiptError
+
     if isinstance(exc, ReceiptError):
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
@@ -75,7 +79,26 @@ def run_cli_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 
 class ZeroclawGroup(click.Group):
-    """A group whose every (sub)command gets :func:`run_cli_errors` handling."""
+    """A group whose every (sub)command gets :func:`run_cli_errors` handling.
+
+    Commands may be registered lazily (name -> "module:attribute"): the module is
+    imported only when that command runs or help lists it, so ``--version`` and
+    ``config check`` do not import the agent, the daemon and the MCP SDK.
+    """
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, str] = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module_name, _, attribute = self.lazy[cmd_name].partition(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -122,6 +145,9 @@ def config_path_option(func: Callable[P, R]) -> Callable[P, R]:
 
 def load_cli_config(path: str | os.PathLike[str] | None, *, check_env: bool = False) -> Config:
     """Load the config for a command and re-apply its logging section (env still wins)."""
+    from zeroclaw_daemon.config import load_config
+    from zeroclaw_daemon.logs import configure_logging
+
     cfg = load_config(resolve_config_path(path), check_env=check_env)
     configure_logging(cfg.logging.filter, cfg.logging.format)
     return cfg
@@ -130,6 +156,8 @@ def load_cli_config(path: str | os.PathLike[str] | None, *, check_env: bool = Fa
 def load_agent_config(path: Path | None) -> Config:
     """``path``, else ``$ZEROCLAW_CONFIG``, else config/zeroclaw.toml if it exists, else the
     built-in defaults (``zeroclaw agent`` and ``zeroclaw receipts log`` run without a file)."""
+    from zeroclaw_daemon.config import default_config, load_config
+
     chosen = resolve_config_path(path)
     explicit = path is not None or bool(os.environ.get(CONFIG_ENV_VAR, "").strip())
     if not explicit and not chosen.exists():
@@ -156,4 +184,6 @@ def main() -> None:
 
     Logging follows RUST_LOG syntax: ZEROCLAW_LOG, else RUST_LOG, else [logging] filter.
     """
+    from zeroclaw_daemon.logs import configure_logging
+
     configure_logging()

@@ -113,6 +113,10 @@ class LogFilter:
         self._cache[target] = found
         return found
 
+    def names(self, target: str) -> bool:
+        """Whether a directive names ``target`` (or a prefix of it), not just the default."""
+        return any(target.startswith(prefix) for prefix, _ in self._by_length)
+
     def enabled(self, target: str, level: int | str) -> bool:
         """Whether a record at ``level`` on ``target`` passes the filter."""
         if not isinstance(level, int):

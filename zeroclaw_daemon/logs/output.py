@@ -294,6 +294,10 @@ def get_logger(target: str) -> Logger:
 # The stdlib bridge.
 
 
+OWN_PREFIX = "zeroclaw"
+THIRD_PARTY_FLOOR = WARN
+
+
 class StdlibBridge(logging.Handler):
     """Root-logger handler sending stdlib records through our filter and renderer."""
 
@@ -302,6 +306,11 @@ class StdlibBridge(logging.Handler):
             level = _level_from_stdlib(record.levelno)
             gate = _active_gate()
             if gate is not None and not gate.filter.enabled(record.name, level):
+                return
+            # Libraries (httpx logs every request at INFO) speak at warn and above
+            # unless the filter names them: `info` means our info, not theirs.
+            if (level < THIRD_PARTY_FLOOR and not record.name.startswith(OWN_PREFIX)
+                    and (gate is None or not gate.filter.names(record.name))):
                 return
             fields: dict[str, Any] = {}
             if record.exc_info:
