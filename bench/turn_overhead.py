@@ -7,10 +7,13 @@ I/O), so what is measured is the runtime's own cost and the receipt work
 (truncate, defang, HMAC sign, ledger, trailer, token checks in the audit) is
 as visible as it can be. A real tool's I/O would only dilute the ratio.
 
-Prints JSON lines: one per mode (median, p10, p90 ms per turn, turns timed)
-and a summary with ``ratio = median(on) / median(off)`` against the target
-(<= 1.03). The two modes alternate turn by turn, in a rotating order, so drift
-on a shared machine hits both alike.
+Prints JSON lines: one per mode (median, p10, p90 ms per turn, turns timed),
+a summary with ``ratio = median(on) / median(off)`` against the target
+(<= 1.03), and a per-call breakdown in µs of the receipt path's pieces (HMAC,
+args, token, ledger, defang, trailer, audit; bench/_breakdown.py) beside a raw
+``hmac.digest`` of the same MAC input bytes, measured in the same run. The
+two modes alternate turn by turn, in a rotating order, so drift on a shared
+machine hits both alike.
 
     python3 bench/turn_overhead.py            # full run, about 15 s
     python3 bench/turn_overhead.py --short    # CI, a few seconds
@@ -28,17 +31,20 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
 import tomli_w
+from _breakdown import breakdown
 
 from zeroclaw_daemon.agent.loop import AgentRuntime
+from zeroclaw_daemon.agent.middleware import _may_hold_receipt_text
 from zeroclaw_daemon.config import Config, parse_config
 from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.providers.scripted import ScriptedProvider
-from zeroclaw_daemon.receipts import ReceiptScope
+from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, strip_receipts_block
 from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
 
 TARGET_RATIO = 1.03
@@ -101,8 +107,17 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+@dataclass
+class LastTurn:
+    """The last receipts-on turn: what the breakdown feeds the audit."""
+
+    reply: str = ""
+    events: tuple[ToolEvent, ...] = ()
+    scope: ReceiptScope | None = None
+
+
 async def measure(turns: int, warmup: int, rounds: int, calls: int,
-                  tool: str) -> dict[str, list[float]]:
+                  tool: str, last: LastTurn) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         (directory / "note.txt").write_text(NOTE, encoding="utf-8")
@@ -128,6 +143,9 @@ async def measure(turns: int, warmup: int, rounds: int, calls: int,
                                        f"got {len(result.events)}")
                 if index >= warmup:
                     samples[mode].append(elapsed / 1e6)
+                if scope is not None:
+                    last.reply = strip_receipts_block(result.raw_reply)
+                    last.events, last.scope = result.events, scope
         return samples
 
 
@@ -157,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
             pass
         else:
             backend_options = {"use_uvloop": True}
-    samples = anyio.run(measure, turns, warmup, args.rounds, args.calls, args.tool,
+    last = LastTurn()
+    samples = anyio.run(measure, turns, warmup, args.rounds, args.calls, args.tool, last,
                         backend="asyncio", backend_options=backend_options)
     medians = {}
     for mode, values in samples.items():
@@ -180,6 +199,21 @@ def main(argv: list[str] | None = None) -> int:
         "target_ratio": TARGET_RATIO, "ok": ok,
         "loop": "uvloop" if backend_options else "asyncio",
     }), flush=True)
+    if last.scope is not None and last.events:
+        first = last.events[0]
+        pieces = breakdown(first.result, first.args, last.reply, last.events, last.scope,
+                           "read the notes", rounds=21 if args.short else 101,
+                           calls=200 if args.short else 500,
+                           may_hold_receipt_text=_may_hold_receipt_text)
+        print(json.dumps({
+            "bench": "turn_overhead", "breakdown_us_per_call": pieces, "tool": args.tool,
+            "result_chars": len(first.result),
+            "hmac_over_raw": (round(pieces["hmac"] / pieces["raw_hmac"], 3)
+                              if pieces["raw_hmac"] else None),
+            "measured_overhead_us_per_call": round(
+                (medians["receipts_on"] - medians["receipts_off"]) * 1000
+                / (args.rounds * args.calls), 2),
+        }), flush=True)
     return 1 if args.check and not ok else 0
 
 
