@@ -308,9 +308,11 @@ class StdlibBridge(logging.Handler):
             if gate is not None and not gate.filter.enabled(record.name, level):
                 return
             # Libraries (httpx logs every request at INFO) speak at warn and above
-            # unless the filter names them: `info` means our info, not theirs.
+            # unless the filter names them or its default is debug or finer: `info`
+            # means our info, not theirs; `trace` means everything.
             if (level < THIRD_PARTY_FLOOR and not record.name.startswith(OWN_PREFIX)
-                    and (gate is None or not gate.filter.names(record.name))):
+                    and (gate is None or (gate.filter.default >= INFO
+                                          and not gate.filter.names(record.name)))):
                 return
             fields: dict[str, Any] = {}
             if record.exc_info:
