@@ -95,19 +95,9 @@ def write_config(path: Path, config: Mapping[str, Any]) -> Path:
 
 
 def daemon_argv(config_path: Path) -> list[str]:
-    """``python -m zeroclaw_daemon daemon --config X`` once the CLI has the command,
-    else the daemon's own click command."""
-    try:
-        from zeroclaw_daemon.cli import main
-        has_daemon = "daemon" in getattr(main, "commands", {})
-    except ImportError:
-        has_daemon = False
-    if has_daemon:
-        return [sys.executable, "-m", "zeroclaw_daemon", "daemon", "--config", str(config_path)]
-    return [sys.executable, "-c",
-            "from zeroclaw_daemon.cli.daemon import daemon_command; "
-            "daemon_command(prog_name='zeroclaw daemon')",
-            "--config", str(config_path)]
+    """``python -m zeroclaw_daemon daemon --config X``: the command a user runs, through
+    the ``zeroclaw`` group (which sets logging up before the daemon does)."""
+    return [sys.executable, "-m", "zeroclaw_daemon", "daemon", "--config", str(config_path)]
 
 
 class NotifyListener:

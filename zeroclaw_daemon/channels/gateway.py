@@ -177,9 +177,13 @@ class GatewayChannel:
 
     name = "gateway"
 
-    def __init__(self, settings: GatewaySettings, backend: GatewayBackend) -> None:
+    def __init__(self, settings: GatewaySettings, backend: GatewayBackend, *,
+                 listener: socket.socket | None = None) -> None:
         self.settings = settings
         self.backend = backend
+        # A socket already bound to settings' address (a reload binds the new address
+        # before the old listener closes); served by the first run, else run binds.
+        self._listener = listener
         self.bound: tuple[str, int] | None = None
         self._server: _EmbeddedServer | None = None
         self.started_at: float | None = None
@@ -220,7 +224,9 @@ class GatewayChannel:
             timeout_graceful_shutdown=settings.graceful_shutdown_s,
             h11_max_incomplete_event_size=64 * 1024)
         server = _EmbeddedServer(config)
-        sock = bind_socket(settings.host, settings.port, settings.backlog)
+        sock, self._listener = self._listener, None
+        if sock is None:
+            sock = bind_socket(settings.host, settings.port, settings.backlog)
         try:
             bound_host, bound_port = sock.getsockname()[:2]
             self._server = server

@@ -43,8 +43,10 @@ from .supervisor import (
     CHANNEL_STOP_TIMEOUT_S,
     ChannelSpec,
     ChannelSupervisor,
+    bind_moved_gateway,
     build_channel_specs,
     describe_error,
+    discard_bound_ahead,
 )
 
 EXIT_OK = 0
@@ -75,6 +77,7 @@ class Daemon:
         self.supervisors: dict[str, ChannelSupervisor] = {}
         self.exit_code = EXIT_OK
         self._stopping = False
+        self._ready = False
         self._forced = False
         self._done = anyio.Event()
         self._ctx: ChannelRuntimeContext | None = None
@@ -103,6 +106,7 @@ class Daemon:
                             tg.cancel_scope.cancel()
                             return self._listener_failed(failed)
                         ctx.log_startup(list(self._specs))
+                        self._ready = True
                         self.notifier.ready(status=self._status_line("Ready"))
                         tg.start_soon(self._watchdog)
                         # Signals that arrived during startup wait in the receiver's
@@ -123,6 +127,7 @@ class Daemon:
         started: list[ChannelSupervisor] = []
         for spec in specs:
             supervisor = ChannelSupervisor(spec, self._ctx.handle)
+            supervisor.on_change = self._channel_changed
             self.supervisors[spec.name] = supervisor
             self._tg.start_soon(supervisor.run)
             started.append(supervisor)
@@ -159,6 +164,13 @@ class Daemon:
             address=address, error=describe_error(supervisor.last_error))
         self.notifier.status(f"Failed: {supervisor.name} cannot listen on {address}")
         return EX_UNAVAILABLE
+
+    def _channel_changed(self) -> None:
+        # After READY a crash (or recovery) must show in `systemctl status`, not the
+        # stale "Ready" line; before READY the startup path reports.
+        if self._ready and not self._stopping:
+            failed = any(s.state == "failed" for s in self.supervisors.values())
+            self.notifier.status(self._status_line("Degraded" if failed else "Running"))
 
     def _status_line(self, prefix: str) -> str:
         parts = [s.describe() for s in self.supervisors.values()] or ["no channels"]
@@ -239,17 +251,28 @@ class Daemon:
         log = get_logger(LOG_TARGET)
         self.notifier.reloading()
         log.info("Reloading config", path=str(self.config_path))
+        new_specs: dict[str, ChannelSpec] = {}
         try:
             new_config = load_config(self.config_path, check_env=True)
             preflight(new_config, self._environ)
             new_specs = build_channel_specs(new_config, self._ctx, self._environ)
+            refused = bind_moved_gateway(self._specs, new_specs)
+            if refused is not None:
+                address, error = refused
+                log.error("Config reload failed; keeping the running config",
+                          channel="gateway", address=address, error=describe_error(error))
+                self.notifier.ready(status=self._status_line(
+                    f"Reload failed (gateway cannot listen on {address}), running config kept"))
+                return
             await self._ctx.apply_config(new_config)
         except ConfigError as exc:
+            discard_bound_ahead(new_specs)
             _log_config_error(exc, "Config reload failed; keeping the running config")
             self.notifier.ready(status=self._status_line(
                 f"Reload failed ({len(exc.problems)} config problem(s)), running config kept"))
             return
         except Exception as exc:
+            discard_bound_ahead(new_specs)
             log.exception("Config reload failed; keeping the running config",
                           error=type(exc).__name__)
             self.notifier.ready(status=self._status_line(

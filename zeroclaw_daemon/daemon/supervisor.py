@@ -4,6 +4,7 @@ restarts it with backoff when it fails."""
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from anyio.abc import TaskStatus
 
 from ..backoff import Backoff, BackoffPolicy
 from ..channels.base import Channel, MessageHandler
-from ..channels.gateway import GatewayChannel, GatewaySettings
+from ..channels.gateway import GatewayChannel, GatewaySettings, bind_socket
 from ..config import Config
 from ..errors import ConfigError, ConfigProblem
 from ..logs import get_logger
@@ -76,7 +77,7 @@ def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
             raise ConfigError("config", [ConfigProblem("channels.gateway.listen",
                                                        str(exc))]) from None
         specs["gateway"] = ChannelSpec(
-            "gateway", gateway_settings, lambda: GatewayChannel(gateway_settings, ctx),
+            "gateway", gateway_settings, GatewayFactory(gateway_settings, ctx),
             fatal_at_start=True)
     if channels.telegram.enabled:
         telegram = channels.telegram
@@ -105,6 +106,68 @@ def build_channel_specs(cfg: Config, ctx: ChannelRuntimeContext,
 
         specs["irc"] = ChannelSpec("irc", (irc, secrets_key), make_irc)
     return specs
+
+
+class GatewayFactory:
+    """Builds the gateway channel; can bind its address ahead of the first build, so a
+    reload that moves the gateway keeps the old listener when the new address is taken."""
+
+    def __init__(self, settings: GatewaySettings, backend: ChannelRuntimeContext) -> None:
+        self.settings = settings
+        self.backend = backend
+        self._bound_ahead: socket.socket | None = None
+
+    @property
+    def address(self) -> str:
+        host = self.settings.host
+        return f"[{host}]:{self.settings.port}" if ":" in host else f"{host}:{self.settings.port}"
+
+    def bind_ahead(self) -> None:
+        """Bind the listening socket now; OSError (address in use, not available...)."""
+        self.discard()
+        self._bound_ahead = bind_socket(self.settings.host, self.settings.port,
+                                        self.settings.backlog)
+
+    def discard(self) -> None:
+        """Close a socket bound ahead and never served (the reload did not go through)."""
+        sock, self._bound_ahead = self._bound_ahead, None
+        if sock is not None:
+            sock.close()
+
+    def __call__(self) -> Channel:
+        # The socket bound ahead serves the first run only; a restart binds again.
+        listener, self._bound_ahead = self._bound_ahead, None
+        return GatewayChannel(self.settings, self.backend, listener=listener)
+
+
+def bind_moved_gateway(old_specs: Mapping[str, ChannelSpec],
+                       new_specs: Mapping[str, ChannelSpec]) -> tuple[str, OSError] | None:
+    """Bind the gateway a reload moves (or adds) before the running one closes, so a
+    taken address fails the reload and the running listener stays. Returns the address
+    that could not be bound and why, else None (bound ahead, or nothing to bind)."""
+    new = new_specs.get("gateway")
+    if new is None or not isinstance(new.factory, GatewayFactory):
+        return None
+    old = old_specs.get("gateway")
+    if old is not None and old.settings == new.settings:
+        return None  # not restarted
+    settings = new.factory.settings
+    if (old is not None and isinstance(old.factory, GatewayFactory) and settings.port != 0
+            and (old.factory.settings.host, old.factory.settings.port)
+            == (settings.host, settings.port)):
+        return None  # the running listener holds this address; the restart rebinds it
+    try:
+        new.factory.bind_ahead()
+    except OSError as exc:
+        return new.factory.address, exc
+    return None
+
+
+def discard_bound_ahead(specs: Mapping[str, ChannelSpec]) -> None:
+    """Close sockets bound ahead for a reload that did not go through."""
+    for spec in specs.values():
+        if isinstance(spec.factory, GatewayFactory):
+            spec.factory.discard()
 
 
 def _env_secret(env: Mapping[str, str], name: str, path: str) -> str:
@@ -140,6 +203,8 @@ class ChannelSupervisor:
         self.state = "starting"
         self.ever_started = False
         self.last_error: Exception | None = None
+        # Called when the channel crashes or comes back: the daemon's STATUS follows it.
+        self.on_change: Callable[[], None] | None = None
         self._stopping = False
         self._cancel = anyio.CancelScope()
 
@@ -176,6 +241,7 @@ class ChannelSupervisor:
                         log.warning("Channel crashed; restarting", error=describe_error(exc),
                                     failures=self.failures, retry_in_s=delay)
                         log.debug("Channel crash traceback", exc_info=exc)
+                        self._changed()
                     self.first_start.set()  # the first attempt is over, good or bad
                     await anyio.sleep(delay)
         finally:
@@ -196,17 +262,25 @@ class ChannelSupervisor:
                     tg.cancel_scope.cancel()
         else:
             # A chat channel connects inside run(); it counts as started once launched.
-            self.state = "running"
-            self.ever_started = True
-            self.first_start.set()
+            self._set_running()
             await channel.run(self.handler)
 
     async def _mark_started(self, status: _StartedSignal) -> None:
         await status.event.wait()
+        self.failures = 0
+        self._set_running()
+
+    def _set_running(self) -> None:
+        was_failed = self.state == "failed"
         self.state = "running"
         self.ever_started = True
-        self.failures = 0
         self.first_start.set()
+        if was_failed:
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None and not self._stopping:
+            self.on_change()
 
     def describe(self) -> str:
         channel = self.channel
@@ -214,6 +288,8 @@ class ChannelSupervisor:
             host, port = channel.bound
             shown = f"[{host}]" if ":" in host else host
             return f"gateway listening on {shown}:{port}"
+        if self.state == "failed" and self.last_error is not None:
+            return f"{self.name} failed ({describe_error(self.last_error)}), retrying"
         return f"{self.name} {self.state}"
 
     async def stop(self, *, grace_s: float = CHANNEL_STOP_TIMEOUT_S,

@@ -81,12 +81,16 @@ def _level_from_stdlib(levelno: int) -> int:
 class _TargetGate:
     """First processor of the chain: holds the active filter and drops what it rejects."""
 
-    __slots__ = ("filter", "fmt", "retired", "stream")
+    __slots__ = ("announced", "filter", "fmt", "retired", "stream")
 
     def __init__(self, log_filter: LogFilter, fmt: str, stream: TextIO | None) -> None:
         self.filter = log_filter
         self.fmt = fmt
         self.stream = stream  # as passed: None means "the current stderr"
+        # The (filter, format) whose WARN/"Logging configured" lines were last printed:
+        # a quiet interim set-up (the daemon's warn-only one before its config is read)
+        # must not make the next one print them a second time.
+        self.announced: tuple[str, str] | None = None
         # Set when a new configuration replaces this one, so loggers caching it look again.
         self.retired = False
 
@@ -368,15 +372,13 @@ def configure_logging(
     source, spec = select_filter_spec(config_filter, environ)
     log_filter, errors = LogFilter.parse(spec)
     previous = _configured_gate()
-    unchanged = (
-        previous is not None
-        and (previous.filter.spec, previous.fmt) == (spec, fmt)
-        and previous.stream is stream
-    )
+    announced = (previous.announced if previous is not None and previous.stream is stream
+                 else None)
     _retire_gate()
+    gate = _TargetGate(log_filter, fmt, stream)
     structlog.configure(
         processors=[
-            _TargetGate(log_filter, fmt, stream),
+            gate,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.format_exc_info,
             renderer,
@@ -387,9 +389,12 @@ def configure_logging(
         cache_logger_on_first_use=False,
     )
     _install_stdlib_bridge(log_filter)
-    if unchanged:
+    gate.announced = announced
+    if announced == (spec, fmt):
         return  # a re-apply of the same settings (CLI start, then config load): say it once
     for error in errors:
         _emit("zeroclaw_daemon", WARN, "Bad log filter directive", {"source": source,
               "problem": error}, force=True)
     Logger("zeroclaw_daemon").debug("Logging configured", source=source, filter=spec, format=fmt)
+    if errors or log_filter.enabled("zeroclaw_daemon", DEBUG):
+        gate.announced = (spec, fmt)
