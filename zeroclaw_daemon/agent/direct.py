@@ -1,7 +1,8 @@
 """Direct turns without the daemon (what ``zeroclaw agent`` runs).
 
-One turn with a message, else a REPL reading one message per line from stdin
-until EOF, keeping history across turns.
+One turn with a message, else a REPL taking one message at a time from
+``read_message`` (the CLI's :mod:`zeroclaw_daemon.cli.repl`) until it says the
+person left, keeping history across turns.
 
 Every turn gets a fresh :class:`ReceiptScope` (DESIGN.md section 3, direct
 turn path): a receipt from one turn is ``stale`` in the next. Scopes stay open
@@ -13,8 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import anyio
 
@@ -30,12 +30,14 @@ EXIT_PROVIDER_FAILED = 1
 
 
 async def run_direct(cfg: Config, message: str | None, conversation: str, *,
-                     approval: ApprovalHook | None, prompt: bool,
+                     approval: ApprovalHook | None,
+                     read_message: Callable[[], Awaitable[str | None]],
                      echo: Callable[[str], None]) -> int:
-    """Run one turn (``message``) or a REPL on stdin; return the exit code.
+    """Run one turn (``message``) or a REPL; return the exit code.
 
     ``approval`` is the person's approval flow (None: write/exec/network calls are
-    denied); ``prompt`` shows ``> `` on stderr before each line; ``echo`` prints.
+    denied); ``read_message`` gives the REPL's next message (None: the person left);
+    ``echo`` prints.
     """
     # Imported here: tools and providers pull in httpx and friends, and a config error
     # should be reported without paying for them.
@@ -91,11 +93,10 @@ async def run_direct(cfg: Config, message: str | None, conversation: str, *,
                 return (EXIT_PROVIDER_FAILED if result.outcome is TurnOutcome.PROVIDER_ERROR
                         else 0)
             while True:
-                line = await _read_line(prompt=prompt)
+                line = await read_message()
                 if line is None:
                     break
-                if line.strip():
-                    await one_turn(runtime, line.rstrip("\n"))
+                await one_turn(runtime, line)
             if runtime.background_active:
                 await runtime.wait_background(runtime.background_timeout_s)
             return 0
@@ -120,15 +121,3 @@ def _open_audit_db(cfg: Config) -> AuditDB | None:
 
 def _user_name() -> str:
     return os.environ.get("USER") or "user"
-
-
-async def _read_line(*, prompt: bool) -> str | None:
-    def read() -> str:
-        if prompt:
-            sys.stderr.write("> ")
-            sys.stderr.flush()
-        return sys.stdin.readline()
-
-    # A person may take any time to type: no timeout, but cancellable (Ctrl-C, shutdown).
-    line = await anyio.to_thread.run_sync(read, abandon_on_cancel=True)
-    return line if line else None

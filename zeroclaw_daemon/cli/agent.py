@@ -2,7 +2,10 @@
 
 ``zeroclaw agent -m "message"`` runs one turn and prints the reply (and the
 receipts block when ``show_in_response``); without ``-m`` it is a REPL reading
-one message per line from stdin until EOF, keeping history across turns. Each
+one message per line until EOF, ``/exit``, ``exit`` or ``quit`` (see
+:mod:`.repl`: ``/help``, line editing and history on a terminal), keeping the
+conversation's history across turns. Without a config file anywhere in the
+search order it runs on the built-in defaults. Each
 turn has its own receipt scope (see :mod:`zeroclaw_daemon.agent.direct`).
 
 Approval (``supervised`` autonomy): when stdin and stderr are a terminal the
@@ -16,6 +19,7 @@ Ctrl-C.
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -24,7 +28,8 @@ import click
 
 from zeroclaw_daemon.agent.direct import run_direct
 from zeroclaw_daemon.agent.policy import ApprovalHook
-from zeroclaw_daemon.cli.common import load_agent_config
+from zeroclaw_daemon.cli.common import config_path_option, load_agent_config
+from zeroclaw_daemon.cli.repl import ReplInput
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.errors import ConfigError
 from zeroclaw_daemon.logs import configure_logging
@@ -36,10 +41,7 @@ EXIT_INTERRUPTED = 130
 @click.command("agent")
 @click.option("-m", "--message", default=None,
               help="Run one turn with this message and exit (default: a REPL on stdin).")
-@click.option("-c", "--config", "config_path", default=None,
-              type=click.Path(dir_okay=False, path_type=Path),
-              help="Config file (default: $ZEROCLAW_CONFIG, else config/zeroclaw.toml, else "
-                   "built-in defaults).")
+@config_path_option
 @click.option("--conversation", default=DEFAULT_CONVERSATION, show_default=True,
               help="Conversation id (history and receipt conversation binding).")
 def agent_command(message: str | None, config_path: Path | None, conversation: str) -> None:
@@ -59,8 +61,13 @@ def agent_command(message: str | None, config_path: Path | None, conversation: s
 async def _run(cfg: Config, message: str | None, conversation: str) -> int:
     interactive = sys.stdin.isatty() and sys.stderr.isatty()
     approval = _terminal_approval() if interactive else None
-    return await run_direct(cfg, message, conversation, approval=approval,
-                            prompt=interactive, echo=click.echo)
+    repl = ReplInput(interactive=interactive and message is None,
+                     say=functools.partial(click.echo, err=True))
+    try:
+        return await run_direct(cfg, message, conversation, approval=approval,
+                                read_message=repl.next_message, echo=click.echo)
+    finally:
+        repl.close()
 
 
 def _terminal_approval() -> ApprovalHook:
