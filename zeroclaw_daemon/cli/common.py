@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+import io
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -106,6 +108,24 @@ class ZeroclawGroup(click.Group):
         except Exception as exc:
             _exit_for(exc)
             raise
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Click's own errors (usage, bad option, ClickException) say ``error:`` like ours
+        (click itself writes ``Error:``); the rest is click's standalone behaviour."""
+        if not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)  # --help/--version: their exit code
+        except click.ClickException as exc:
+            shown = io.StringIO()
+            exc.show(file=shown)
+            sys.stderr.write(re.sub(r"^Error: ", "error: ", shown.getvalue(), flags=re.M))
+            sys.exit(exc.exit_code)
+        except click.Abort:  # Ctrl-C or EOF at a click prompt
+            sys.stderr.write("Aborted!\n")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from zeroclaw_daemon.daemon.service import run_daemon
 def daemon_command(config_path: Path | None) -> None:
     """Run the channel-server daemon until SIGTERM/SIGINT; SIGHUP reloads the config.
 
-    Exit codes: 0 after a clean stop, 78 for a bad config, 130 after a forced stop.
+    Exit codes: 0 after a clean stop, 78 for a bad config, 69 when a listener cannot
+    bind at start, 130 after a forced stop.
     """
     # A missing or unreadable file is a config error (exit 78), not a usage error,
     # so systemd's RestartPreventExitStatus=78 stops retrying it.

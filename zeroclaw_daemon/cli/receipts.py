@@ -42,8 +42,10 @@ def receipts_verify(text: str | None, url: str, conversation: str | None,
     """Judge every receipt token in TEXT (or stdin) against a running daemon's ledger.
 
     Only the daemon that issued a receipt holds its key, so verification asks it
-    over the gateway (POST /v1/receipts/verify). Exit 0 when every token is valid,
-    1 otherwise.
+    over the gateway (POST /v1/receipts/verify): a receipt from another process
+    (`zeroclaw agent`, another daemon) reads 'forged' there. Prints one line per
+    token, then on stderr the conversation it judged against and what each verdict
+    means. Exit 0 when every token is valid, 1 otherwise.
     """
     import httpx
 
@@ -71,8 +73,40 @@ def receipts_verify(text: str | None, url: str, conversation: str | None,
         click.echo(f"{item['verdict']:<9} {item['token']}{tool}")
     if not tokens:
         click.echo("no receipt tokens found", err=True)
+    else:
+        # What the verdicts mean goes to stderr: stdout stays one line per token.
+        for line in explain_verdicts([str(item["verdict"]) for item in tokens], url,
+                                     conversation):
+            click.echo(line, err=True)
     if any(item["verdict"] != "valid" for item in tokens) or not tokens:
         raise SystemExit(1)
+
+
+def explain_verdicts(verdicts: list[str], url: str, conversation: str | None) -> list[str]:
+    """Which conversation the tokens were judged against, and each verdict's meaning."""
+    where = f"the daemon at {url}"
+    if conversation is None:
+        lines = [f"Judged by {where} for no particular conversation: 'valid' means issued "
+                 "by it for any conversation (give --conversation ID to tell 'foreign' "
+                 "apart)."]
+    else:
+        lines = [f"Judged by {where} against conversation {conversation!r}."]
+    meaning = {
+        "valid": ("issued by this daemon" + (f" for conversation {conversation!r}"
+                                             if conversation is not None else "")),
+        "foreign": f"issued by this daemon, for another conversation than {conversation!r}",
+        "stale": "dated before this daemon's key was made: issued before it last started, "
+                 "or by another process",
+        "expired": "issued by this daemon, then evicted from its ledger: too old to check",
+        "forged": "not issued by this daemon's key: forged (or altered), or issued by "
+                  "another process, such as `zeroclaw agent` or another daemon",
+        "malformed": "not a well-formed receipt: altered spelling, padding, or look-alike "
+                     "and invisible characters",
+    }
+    for verdict in dict.fromkeys(verdicts):
+        if verdict in meaning:
+            lines.append(f"  {verdict}: {meaning[verdict]}")
+    return lines
 
 
 @receipts_group.command("log")
