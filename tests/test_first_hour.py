@@ -135,3 +135,24 @@ def test_receipts_log_reads_the_database_the_daemon_wrote(tmp_path: Path) -> Non
     log = zeroclaw("receipts", "log", cwd=tmp_path)
     assert 0 == log.returncode, log.stderr
     assert "log-me" in log.stdout and "list_dir" in log.stdout
+
+
+def test_readme_service_recipe_installs_a_config_that_starts(tmp_path: Path) -> None:
+    """The README's systemd recipe installs every file the installed config names: done
+    into a temp /etc/zeroclaw, `config check` with the service's STATE_DIRECTORY says ok."""
+    import re
+    import shutil
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    recipe = re.findall(r"^sudo install -Dm644 (config/\S+) /etc/zeroclaw/(\S+)", readme,
+                        flags=re.M)
+    assert ("config/zeroclaw.toml", "zeroclaw.toml") in recipe
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    for source, target in recipe:
+        shutil.copyfile(Path(__file__).parents[1] / source, etc / target)
+    check = subprocess.run([*ZEROCLAW, "config", "check", str(etc / "zeroclaw.toml")],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                           env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+                                "STATE_DIRECTORY": str(tmp_path / "var")})
+    assert 0 == check.returncode, check.stderr
