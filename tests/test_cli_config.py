@@ -246,3 +246,27 @@ def test_receipt_errors_exit_1() -> None:
 
     result = CliRunner().invoke(verify, [])
     assert (1, "error: not a receipt token\n") == (result.exit_code, result.stderr)
+
+
+def test_version_imports_no_layer() -> None:
+    """`zeroclaw --version` loads only the CLI shell: no agent, daemon, channel, provider,
+    pydantic or Starlette import (the 1.2 s start the first-hour issue measured)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from zeroclaw_daemon.cli import main\n"
+        "try:\n"
+        "    main(['--version'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('zeroclaw_daemon.agent', 'zeroclaw_daemon.daemon', 'zeroclaw_daemon.channels',\n"
+        "         'zeroclaw_daemon.providers', 'zeroclaw_daemon.audit', 'pydantic', 'starlette',\n"
+        "         'httpx', 'uvicorn')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or\n"
+        "             any(m == h or m.startswith(h + '.') for h in heavy)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert f"zeroclaw, version {__version__}\n[]\n" == done.stdout
