@@ -55,7 +55,7 @@ def test_lie_then_correct_with_a_tool_sends_one_clean_reply_and_logs_both(
         body = turn(daemon, "count the files", "rv-1")
         metrics = httpx.get(daemon.url("/metrics"), timeout=10).text
         stop(daemon)
-    assert "42" not in body["reply"]
+    assert "42 files" not in body["reply"]  # a receipt token may hold "42"
     assert "alpha.txt" in body["reply"]
     assert "⚠" not in body["reply"]
     assert [] == body["audit"]["findings"]
