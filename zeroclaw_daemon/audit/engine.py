@@ -32,7 +32,8 @@ Trust, from the findings (the rule in :func:`trust_for`):
 The work is split into modules, one job each: ``report`` (finding types,
 findings, trust, the report), ``tokens`` (receipt tokens), ``evidence``
 (``facts`` and ``index``: what the tool events offer as evidence; ``values``:
-grounding a value), ``checks`` (the claim checks) and ``notice`` (the notice
+grounding a value), ``checks`` (the claim checks, one module per finding
+family, run in the order of ``checks.CHECKS``) and ``notice`` (the notice
 and the audit modes); claims come from :mod:`.claims`, words from :mod:`.lang`.
 """
 
@@ -43,7 +44,7 @@ from dataclasses import replace
 
 from ..receipts.events import ToolEvent
 from ..receipts.scope import ReceiptScope, Verdict
-from .checks import Checker
+from .checks import CheckContext, run_checks
 from .claims import extract_claims
 from .claims.text import mask
 from .evidence.index import Evidence
@@ -76,7 +77,7 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
         # is checked the same way in every language).
         claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=())
     evidence = Evidence(events, user_message)
-    Checker(claims, evidence, findings, text, pack).run()
+    run_checks(CheckContext(claims, evidence, findings, text, pack))
 
     findings = dedupe_findings(findings)
     has_evidence = bool(evidence.ok) or any(t.verdict is Verdict.VALID for t in tokens)

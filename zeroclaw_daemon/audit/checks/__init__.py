@@ -1,0 +1,33 @@
+"""The claim checks: each claim of the reply against the turn's evidence, as findings.
+
+One module per finding family; :data:`CHECKS` runs them in a fixed order, because
+later checks read what earlier ones left in the context (a failed call reported once,
+counts found wrong).
+"""
+
+from __future__ import annotations
+
+from .absence import check_absences
+from .base import Check, CheckContext
+from .counts import check_counts
+from .sources import check_sources
+from .tool_use import check_results, check_tool_uses
+from .values import check_values
+
+CHECKS: tuple[Check, ...] = (
+    check_tool_uses,
+    check_results,
+    check_counts,
+    check_absences,
+    check_values,
+    check_sources,
+)
+
+
+def run_checks(context: CheckContext) -> None:
+    """Run every check, in order, on one reply."""
+    for check in CHECKS:
+        check(context)
+
+
+__all__ = ["CHECKS", "Check", "CheckContext", "run_checks"]

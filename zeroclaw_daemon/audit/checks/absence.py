@@ -1,0 +1,60 @@
+"""Absence claims: "no errors", checked against results that hold items."""
+
+from __future__ import annotations
+
+import re
+
+from ...receipts.render import count_items
+from ..claims.types import AbsenceClaim
+from ..claims.words import text_keywords
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, related
+from ..report import FindingType
+from .base import CheckContext, clip
+
+NOT_FOUND_RE = re.compile(
+    r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
+    r"不存在|找不到|no\s+existe|no\s+se\s+encontr", re.IGNORECASE)
+
+
+def check_absences(context: CheckContext) -> None:
+    for absence in context.claims.absences:
+        check_absence(context, absence)
+
+
+def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
+    evidence = context.evidence
+    if not evidence.ok:
+        if any(NOT_FOUND_RE.search(f.result) for f in evidence.failed):
+            return  # "it doesn't exist" after the call failed with "not found"
+        if evidence.failed and not context.claims.acknowledges_failure:
+            context.failed_presented(claim.span)
+        return
+    pool = context.relevant(claim.container, evidence.ok) or evidence.ok
+    if any(f.empty for f in pool):
+        return
+    target = pool[0]
+    if claim.subject:
+        holders = [f for f in pool if _contains_subject(f, claim.subject)]
+        if holders:
+            target = holders[0]
+        elif claim.selective:
+            return  # "two errors and no warnings": the result holds something else
+        else:
+            sought = [f for f in pool if related(f.call_keys, claim.subject)]
+            if not sought:
+                return  # nothing says the call was about this subject
+            target = sought[0]
+    context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
+                f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
+                f"{len(target.units) or count_items(target.result)} items",
+                "absence.result_has_items")
+
+
+def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:
+    if subject & facts.result_keys:
+        if not RESULT_SAYS_NOTHING_RE.search(facts.result):
+            return True
+        return any(not RESULT_SAYS_NOTHING_RE.search(u) and subject & text_keywords(u)
+                   for u in facts.units)
+    return any(len(s) <= 5 and s.isascii() and s.isalpha() and s in facts.acronyms
+               for s in subject)

@@ -1,0 +1,92 @@
+"""The contract every claim check follows, and the context the checks share for one reply.
+
+A check is a function of one :class:`CheckContext`: it reads the claims and the
+evidence and appends findings through :meth:`CheckContext.add`. The context is per
+reply (built by the engine, dropped with the report), so nothing here outlives an audit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from ...receipts.events import ToolStatus
+from ..claims import Claims, LanguagePack
+from ..evidence.facts import EventFacts
+from ..evidence.index import Evidence
+from ..report import EXCERPT_CHARS, NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
+
+STATUS_WORDS: Mapping[ToolStatus, str] = {
+    ToolStatus.FAILED: "failed", ToolStatus.DENIED: "was denied",
+    ToolStatus.TIMEOUT: "timed out", ToolStatus.INVALID: "had invalid arguments",
+    ToolStatus.UNKNOWN: "named an unknown tool",
+}
+
+
+@dataclass
+class CheckContext:
+    """One reply's claims and evidence, the findings so far, and what checks tell each other."""
+
+    claims: Claims
+    evidence: Evidence
+    findings: list[Finding]
+    text: str
+    pack: LanguagePack | None = None
+    # Failed calls already reported once: one failed_call_claimed per call, whichever
+    # claim presents it first.
+    failed_reported: set[str] = field(default_factory=set)
+    # Spans of counts found wrong: a number there is then also checked as a value.
+    mismatched_counts: list[tuple[int, int]] = field(default_factory=list)
+    # Tool-use wordings already matched to a successful call.
+    supported: set[tuple[object, ...]] = field(default_factory=set)
+
+    def add(self, kind: FindingType, span: tuple[int, int], call_id: str | None,
+            message: str, rule: str) -> None:
+        """Append a finding, with the call it names as its evidence (or "no call")."""
+        facts = self.facts_of(call_id)
+        if facts is None:
+            evidence = NO_CALL_EVIDENCE
+        else:
+            event = facts.event
+            evidence = FindingEvidence(event.call_id, event.tool, event.status.value,
+                                       clip(event.result, EXCERPT_CHARS) or "(empty result)")
+        self.findings.append(Finding(kind, span[0], span[1], call_id, message, rule, evidence))
+
+    def facts_of(self, call_id: str | None) -> EventFacts | None:
+        return next((f for f in self.evidence.facts if f.event.call_id == call_id), None)
+
+    def failed_presented(self, span: tuple[int, int], facts: EventFacts | None = None) -> None:
+        """A result is presented while the call behind it did not succeed."""
+        target = facts or (self.evidence.failed[0] if self.evidence.failed else None)
+        if target is None:
+            return
+        event = target.event
+        if event.call_id in self.failed_reported:
+            return
+        self.failed_reported.add(event.call_id)
+        self.add(FindingType.FAILED_CALL_CLAIMED, span, event.call_id,
+                 f"presents a result of {event.tool}, but that call "
+                 f"{STATUS_WORDS.get(event.status, 'failed')}", "failure.outcome_stated")
+
+    def relevant(self, keywords: frozenset[str], pool: list[EventFacts]) -> list[EventFacts]:
+        return [f for f in pool if f.call_keys & keywords] if keywords else []
+
+    def sentence_text(self, clause: int) -> str:
+        span = self.claims.sentence_span(clause)
+        return self.text if span is None else self.text[span[0]:span[1]]
+
+    def most_relevant(self, keywords: frozenset[str]) -> EventFacts:
+        return max(self.evidence.ok,
+                   key=lambda f: len(f.call_keys & keywords) + len(f.result_keys & keywords))
+
+
+Check = Callable[[CheckContext], None]
+
+
+def evidence_compact(text: str) -> str:
+    return "".join(text.lower().split())
+
+
+def clip(text: str, limit: int = 48) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"

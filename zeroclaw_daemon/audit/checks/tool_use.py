@@ -1,0 +1,126 @@
+"""Tool-use and completion claims: a call the reply says ran, or a result it presents as done."""
+
+from __future__ import annotations
+
+import re
+
+from ...receipts.events import ToolStatus
+from ..claims.text import PATH_RE, normalise_url, url_forms
+from ..claims.types import ResultClaim, ToolUseClaim
+from ..claims.words import CATEGORY_TOOL_WORDS
+from ..evidence.facts import EventFacts
+from ..report import FindingType
+from .base import CheckContext, clip
+
+SQL_RE = re.compile(r"\b(?:select|insert|update|delete|with)\b", re.IGNORECASE)
+
+
+def check_tool_uses(context: CheckContext) -> None:
+    for claim in context.claims.tool_uses:
+        check_tool_use(context, claim)
+
+
+def check_results(context: CheckContext) -> None:
+    for result in context.claims.results:
+        check_result(context, result)
+
+
+def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
+    signature = (claim.keywords, claim.categories, claim.command, claim.path, claim.url)
+    if signature in context.supported:
+        return  # the same wording was already matched to a successful call
+    evidence = context.evidence
+    if any(_mentions(f, claim) for f in evidence.ok):
+        context.supported.add(signature)
+        return
+    hits = [f for f in evidence.failed if _mentions(f, claim)]
+    if hits:
+        if not context.claims.acknowledges_failure:
+            context.failed_presented(claim.span, hits[0])
+        return
+    context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
+                f"says {_describe_claim(claim)}, but no successful "
+                f"{_describe_tool(claim)} ran this turn", "tool_use.no_matching_call")
+
+
+def check_result(context: CheckContext, claim: ResultClaim) -> None:
+    """A result presented as done ("the deploy finished"): some call must back it."""
+    evidence = context.evidence
+    if not evidence.facts:
+        context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
+                    f"says \"{clip(claim.text)}\", but no tool ran this turn",
+                    "result.no_call")
+        return
+    hits = context.relevant(claim.keywords, evidence.facts)
+    if any(f.event.status is ToolStatus.OK for f in hits):
+        return
+    if not hits and evidence.ok:
+        return
+    if not claim.completion and context.claims.acknowledges_failure:
+        return  # "the output shows ..." of an error the reply admits to
+    context.failed_presented(claim.span, hits[0] if hits else None)
+
+
+def _mentions(facts: EventFacts, claim: ToolUseClaim) -> bool:
+    """Whether a tool-use claim is about this call (loosely: errs toward yes)."""
+    if claim.command:
+        head = [w.lower() for w in claim.command.split() if not w.startswith("-")][:2]
+        if not head:
+            return True
+        if head[0] in facts.name_words:
+            return all(w in facts.arg_tokens or w in facts.name_words for w in head[1:])
+        return all(w in facts.arg_tokens for w in head)
+    if claim.path:
+        base = claim.path.rstrip("/").rsplit("/", 1)[-1].lower()
+        return base in facts.arg_text.lower() or claim.path.lower() in facts.arg_text.lower()
+    if claim.url:
+        forms = url_forms(normalise_url(claim.url))
+        if set(forms) & (facts.url_forms | facts.result_url_forms):
+            return True
+        host = forms[0].split("/", 1)[0]
+        return any(f.split("/", 1)[0] == host for f in facts.url_forms)
+    if claim.generic:
+        return True
+    if claim.keywords and (claim.keywords & facts.call_keys or claim.keywords & facts.result_keys):
+        return True
+    return any(_category_matches(category, facts) for category in claim.categories)
+
+
+def _category_matches(category: str, facts: EventFacts) -> bool:
+    if CATEGORY_TOOL_WORDS.get(category, frozenset()) & facts.name_words:
+        return True
+    keys = {k.lower() for k in facts.event.args}
+    if category == "file":
+        return bool(keys & {"path", "file", "filename", "filepath"}) or any(
+            PATH_RE.fullmatch(v) for v in facts.arg_text.split("\n") if v)
+    if category == "shell":
+        return bool(keys & {"command", "cmd", "argv", "script"})
+    if category == "http":
+        return "url" in keys or bool(facts.url_forms)
+    if category == "db":
+        return bool(keys & {"sql", "query", "statement"}) and bool(SQL_RE.search(facts.arg_text))
+    if category == "search":
+        return bool(keys & {"query", "q", "search", "terms"})
+    return False
+
+
+def _describe_claim(claim: ToolUseClaim) -> str:
+    if claim.command:
+        return f"it ran `{clip(claim.command, 40)}`"
+    if claim.path:
+        return f"it read {clip(claim.path, 60)}"
+    if claim.url:
+        return f"it fetched {clip(claim.url, 60)}"
+    said = f"{claim.text} {claim.object_text}" if claim.object_text else claim.text
+    return f"\"{clip(said)}\""
+
+
+def _describe_tool(claim: ToolUseClaim) -> str:
+    hint = claim.tool_hint
+    if hint in ("shell", "read_file", "http_get"):
+        return f"{hint} call"
+    if hint is not None:
+        return f"{hint} tool call"
+    if claim.keywords:
+        return "matching tool call"
+    return "tool call"

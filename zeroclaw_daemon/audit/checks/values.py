@@ -1,0 +1,51 @@
+"""Value claims: a number, date, name or quantity the reply states, grounded in a result."""
+
+from __future__ import annotations
+
+from ..claims import ValueClaim, ValueKind
+from ..evidence.facts import EventFacts
+from ..evidence.values import value_grounded
+from ..report import FindingType
+from .base import CheckContext, evidence_compact
+
+
+def check_values(context: CheckContext) -> None:
+    for value in context.claims.values:
+        check_value(context, value)
+
+
+def check_value(context: CheckContext, claim: ValueClaim) -> None:
+    evidence = context.evidence
+    claims = context.claims
+    if claim.kind is ValueKind.NUMBER and _inside_count(context, claim.span):
+        return  # "120 files" is a count claim, already checked as a count
+    if (not evidence.facts
+            and claims.sentence_of(claim.clause) not in claims.attributed_sentences):
+        return  # general knowledge, not attributed to any tool
+    if value_grounded(claim, evidence):
+        return
+    if _given_back_to_user(context, claim):
+        return
+    target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
+    context.add(FindingType.UNGROUNDED_VALUE, claim.span,
+                target.event.call_id if target else None,
+                f"{claim.raw.strip()} appears in no tool result this turn", "value.not_in_results")
+    if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
+        context.failed_presented(claim.span)
+
+
+def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:
+    """"the 18 °C you mentioned": the user's value, named as the user's (not a tool's)."""
+    second_person = context.pack.second_person if context.pack is not None else None
+    user = evidence_compact(context.evidence.user_message)
+    if second_person is None or not user or evidence_compact(claim.raw) not in user:
+        return False
+    return bool(second_person.search(context.sentence_text(claim.clause)))
+
+
+def _inside_count(context: CheckContext, span: tuple[int, int]) -> bool:
+    def overlaps(other: tuple[int, int]) -> bool:
+        return span[0] < other[1] and other[0] < span[1]
+    if any(overlaps(s) for s in context.mismatched_counts):
+        return False
+    return any(overlaps(c.span) for c in context.claims.counts)
