@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .counts import find_counts
 from .gate import BIT
-from .numbers import APPROX_AFTER_RE, approx_before, number_readings
+from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
 from .segment import ClauseFlags, segment
 from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
 from .types import (
@@ -29,6 +29,7 @@ from .types import (
     ToolUseClaim,
     UrlClaim,
     ValueClaim,
+    ValueKind,
 )
 from .values import find_values
 from .words import subject_keywords
@@ -192,6 +193,12 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                       or APPROX_AFTER_RE.match(no_urls[end:end + 3]))
         num = extra.get("num")
         numbers = number_readings(num) if isinstance(num, str) else ()
+        if numbers and kind in (ValueKind.NUMBER, ValueKind.CURRENCY):
+            scaled = _scaled(no_urls, end, kind, raw_value)
+            if scaled is not None:
+                exponent, end = scaled
+                numbers = tuple(n.scaleb(exponent) for n in numbers)
+                raw_value = text[start:end]
         date = extra.get("date")
         values.append(ValueClaim(
             span=(start, end), clause=index, kind=kind, raw=raw_value, numbers=numbers,
@@ -233,6 +240,20 @@ def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
     before = _CONTEXT_BEFORE_RE.search(text, max(0, raw.start - 30), raw.start)
     pieces = [before.group(1) if before else "", raw.noun, after.group(0) if after else ""]
     return " ".join(pieces)
+
+
+def _scaled(text: str, end: int, kind: ValueKind, raw: str) -> tuple[int, int] | None:
+    """(exponent, new end) of a scale word after a value ("1.2 万", "2,5 millones", "$48k")."""
+    tail = raw.rstrip()[-1:]
+    if kind is ValueKind.CURRENCY and tail in ("k", "K", "m", "M"):
+        return (3 if tail in "kK" else 6), end
+    found = scale_after(text, end)
+    if found is None:
+        return None
+    word = text[end:found[1]].strip().lower()
+    if word == "m" and kind is not ValueKind.CURRENCY:
+        return None   # "5 m" is metres or minutes, not millions
+    return found
 
 
 def first_group(match: re.Match[str], prefix: str) -> str:

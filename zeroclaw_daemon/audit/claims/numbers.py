@@ -71,8 +71,12 @@ BARE_INT_RE = re.compile(r"(?<![\w.,#/:@-])\d{3,}(?![\w.,:/@-]|[.,]\d)")
 # Words that make the value after them approximate. Tested with ``str.endswith`` on the text
 # before the value (stripped), which is much cheaper than a regex search ending in ``$``.
 APPROX_ENDINGS = ("about", "around", "roughly", "approximately", "approx", "approx.", "nearly",
-                  "almost", "~", "≈", "约", "大约", "大概", "差不多", "unos", "unas",
-                  "aproximadamente", "casi")
+                  "almost", "~", "≈", "under", "over", "below", "above", "some", "close to",
+                  "more than", "less than", "upwards of", "約", "约", "大约", "大概", "差不多",
+                  "将近", "接近", "近", "不到", "超过", "逾", "unos", "unas", "aproximadamente",
+                  "casi", "más de", "menos de", "rondan", "ronda", "ronda los", "ronda las",
+                  "rondan los", "hacia las", "hacia", "en torno a", "por encima de",
+                  "por debajo de")
 APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"))   # two words, any space between
 
 
@@ -89,8 +93,26 @@ def approx_before(text: str) -> bool:
     return False
 
 
-APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|多)")
+APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|前后|多)")
 DIGIT_RUN_RE = re.compile(r"\d+")
+# A scale word after a number multiplies it, keeping the precision written: "1.2 万" is
+# 12000 to the thousand, "2,5 millones" 2500000 to the hundred thousand.
+SCALE_AFTER_RE = re.compile(
+    r"\s?(?:(?P<cjk>千万|百万|万|亿)|(?P<word>mil\s+millones|millones|millón|millon|mil|"
+    r"millions?|billions?|thousand|bn|k|m)(?![\w%]))", re.IGNORECASE)
+SCALE_EXPONENTS = {"千万": 7, "百万": 6, "万": 4, "亿": 8, "mil millones": 9, "millones": 6,
+                   "millón": 6, "millon": 6, "mil": 3, "million": 6, "millions": 6,
+                   "billion": 9, "billions": 9, "thousand": 3, "bn": 9, "k": 3, "m": 6}
+
+
+def scale_after(text: str, end: int) -> tuple[int, int] | None:
+    """(exponent, end of the scale word) when a scale word follows a number ending at
+    ``end``, else None."""
+    match = SCALE_AFTER_RE.match(text, end)
+    if match is None:
+        return None
+    word = " ".join(match.group(0).split()).lower()
+    return SCALE_EXPONENTS[word], match.end()
 # The word before a day ("Sept. 5"): ``[A-Za-z]{3,9}\.?\s+`` ending at the digit, matched on
 # the 14 characters before it reversed (one anchored match instead of a search).
 WORD_BEFORE_REVERSED_RE = re.compile(r"\s+\.?[A-Za-z]{3,9}")

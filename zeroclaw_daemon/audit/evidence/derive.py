@@ -13,22 +13,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from ..claims.numbers import number_readings
+from .tables import MAX_ROWS, Row, column_values, group_sums, line_numbers, table_rows
 
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
-# A number standing alone: not part of a date, a time, a version or an identifier.
-_LINE_NUMBER_RE = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)*(?![\w:/-]|\.\d)")
 _CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
 _EPOCH_MIN, _EPOCH_MAX = 946_684_800, 4_102_444_800       # 2000-01-01 .. 2100-01-01
 _SCALES = (Decimal(100), Decimal(1000), Decimal(10**6), Decimal(1024), Decimal(1024**2),
            Decimal(1024**3), Decimal(10**9), Decimal(60), Decimal(3600))
-
-
-def _first_reading(raw: str) -> Decimal | None:
-    readings = number_readings(raw)
-    return readings[0] if readings else None
 
 
 class Derivations:
@@ -36,50 +29,60 @@ class Derivations:
 
     def __init__(self, results: Sequence[str]) -> None:
         self.results = results
+        self._rows: list[list[Row]] | None = None
         self._values: list[Decimal] | None = None
-        self._columns: list[Decimal] | None = None
+        self._sums: list[Decimal] | None = None
+        self._totals: list[Decimal] = []
+
+    @property
+    def rows(self) -> list[list[Row]]:
+        if self._rows is None:
+            self._rows = [table_rows(text) for text in self.results]
+        return self._rows
 
     @property
     def operands(self) -> list[Decimal]:
         if self._values is None:
             seen: dict[Decimal, None] = {}
             for text in self.results:
-                for raw in _LINE_NUMBER_RE.findall(text):
-                    value = _first_reading(raw)
-                    if value is not None and value not in seen:
-                        seen[value] = None
-                        if len(seen) >= MAX_OPERANDS:
-                            break
-            self._values = list(seen)
+                seen.update(dict.fromkeys(line_numbers(text)))
+                if len(seen) >= MAX_OPERANDS:
+                    break
+            self._values = list(seen)[:MAX_OPERANDS]
         return self._values
 
     @property
     def column_sums(self) -> list[Decimal]:
-        """Sums of each column of numbers down a result's lines, and its running sums."""
-        if self._columns is None:
+        """Sums down each column: running from the top and from the bottom ("the rest add
+        up to ..."), and per group of rows of one kind (see :func:`.tables.group_sums`)."""
+        if self._sums is None:
             sums: list[Decimal] = []
-            for text in self.results:
-                columns: dict[int, list[Decimal]] = {}
-                for line in text.splitlines():
-                    for index, raw in enumerate(_LINE_NUMBER_RE.findall(line)):
-                        value = _first_reading(raw)
-                        if value is not None:
-                            columns.setdefault(index, []).append(value)
-                for values in columns.values():
-                    running = Decimal(0)
-                    for value in values[:200]:
-                        running += value
-                        sums.append(running)
-                # one column per key in JSON-like results: the same key on many lines
-                sums.extend(_keyed_sums(text))
-            self._columns = sums
-        return self._columns
+            for rows in self.rows:
+                for values in column_values(rows):
+                    if len(values) < 2:
+                        continue
+                    sums.extend(_running(values))
+                    sums.extend(_running(values[::-1]))
+                    self._totals.append(sums[-1])
+                sums.extend(group_sums(rows))
+            self._sums = sums
+        return self._sums
 
     def scaled(self) -> Iterable[Decimal]:
         """Unit scalings of each number: cents to units, bytes to KB/MB/GB, s to min/h."""
         for value in self.operands:
             for scale in _SCALES:
                 yield value / scale
+
+    def shares(self) -> Iterable[Decimal]:
+        """A number or a sum as a percentage of a column's total ("EC2 is 52 % of it")."""
+        sums = self.column_sums
+        for total in self._totals:
+            if total:
+                for value in self.operands:
+                    yield value / total * 100
+                for value in sums[:MAX_OPERANDS * 4]:
+                    yield value / total * 100
 
     def pairwise(self, percent: bool) -> Iterable[Decimal]:
         values = self.operands
@@ -98,18 +101,18 @@ class Derivations:
             return any(abs(c - value) <= tolerance for c in candidates)
         if close(self.column_sums) or close(self.scaled()):
             return True
+        if percent and close(self.shares()):
+            return True
         return close(self.pairwise(percent))
 
 
-def _keyed_sums(text: str) -> list[Decimal]:
-    """``"amount": 49810`` on many lines: the sum of every value of one key."""
-    by_key: dict[str, Decimal] = {}
-    for key, raw in re.findall(r'"(\w+)"\s*:\s*(-?\d+(?:\.\d+)?)', text):
-        try:
-            by_key[key] = by_key.get(key, Decimal(0)) + Decimal(raw)
-        except InvalidOperation:
-            continue
-    return list(by_key.values())
+def _running(values: Sequence[Decimal]) -> list[Decimal]:
+    out: list[Decimal] = []
+    running = Decimal(0)
+    for value in values[:MAX_ROWS]:
+        running += value
+        out.append(running)
+    return out
 
 
 def clock_minutes(texts: Iterable[str]) -> list[int]:
@@ -127,11 +130,14 @@ def time_grounded(key: str, times: Sequence[int]) -> bool:
     return any(t % 60 == minute for t in times)
 
 
-def duration_grounded(seconds: Decimal, times: Sequence[int]) -> bool:
-    """A duration equal to the gap between two of the results' times of day."""
+def duration_grounded(seconds: Decimal, times: Sequence[int],
+                      slack_seconds: Decimal = Decimal(60)) -> bool:
+    """A duration equal to the gap between two of the results' times of day, within
+    ``slack_seconds`` (a minute; more for "about 40 minutes")."""
     minutes = seconds / 60
+    slack = max(slack_seconds / 60, Decimal(1))
     distinct = sorted(set(times))[:MAX_OPERANDS]
-    return any(abs((b - a) - minutes) <= 1 or abs(24 * 60 - (b - a) - minutes) <= 1
+    return any(abs((b - a) - minutes) <= slack or abs(24 * 60 - (b - a) - minutes) <= slack
                for i, a in enumerate(distinct) for b in distinct[i + 1:])
 
 

@@ -103,15 +103,36 @@ class Evidence:
         return specific, generic
 
 
+def rounding_unit(value: Decimal) -> Decimal:
+    """The unit a number is written to: its last decimal place, or for a whole number its
+    last non-zero digit ("80" is to the ten, "1.2E+4" to the thousand)."""
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int):
+        return Decimal(1)
+    if exponent >= 0 and value:
+        normal = value.normalize().as_tuple().exponent
+        exponent = normal if isinstance(normal, int) else exponent
+    return Decimal(1).scaleb(exponent)
+
+
+def approx_tolerance(value: Decimal) -> Decimal:
+    """How far an approximate value ("about 80", "just under 2 GB", "约 1.2 万") may be from
+    the exact one: half the unit it is written to, or 3 %, whichever is more."""
+    return max(rounding_unit(value) / 2, abs(value) * Decimal("0.03"))
+
+
 class NumberIndex:
     """Every number in the evidence, under each reading, bucketed by integer part."""
 
     def __init__(self, text: str) -> None:
         exact: set[Decimal] = set()
         for raw in set(HAYSTACK_NUMBER_RE.findall(text)):
-            for reading in number_readings(raw):
-                exact.add(reading)
-                exact.add(-reading)
+            # "DE,3,184.90" in a CSV row is 3 and 184.90 as well as 3,184.90.
+            pieces = [raw, *raw.split(",")] if "," in raw else [raw]
+            for piece in pieces:
+                for reading in number_readings(piece):
+                    exact.add(reading)
+                    exact.add(-reading)
         self.exact = frozenset(exact)
         buckets: dict[int, list[Decimal]] = {}
         for value in exact:
@@ -141,7 +162,7 @@ class NumberIndex:
             except InvalidOperation:
                 continue
         if approx and value:
-            tolerance = abs(value) * Decimal("0.03")
+            tolerance = approx_tolerance(value)
             spread = int(tolerance) + 1
             if spread <= 64:
                 return any(abs(c - value) <= tolerance for c in self.near(value, spread))

@@ -10,7 +10,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
 from .derive import duration_grounded, time_grounded
 from .facts import SPACES_RE
-from .index import Evidence, NumberIndex
+from .index import Evidence, NumberIndex, approx_tolerance
 
 
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
@@ -51,12 +51,15 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
     seconds = _SECONDS.get(claim.unit.lower()) if claim.kind is ValueKind.MEASURE else None
     derivations = evidence.derivations
     for reading in readings:
-        if seconds and duration_grounded(reading * Decimal(seconds[0]), evidence.clock_minutes):
-            return True
+        if seconds:
+            slack = approx_tolerance(reading) * Decimal(seconds[0]) if claim.approx else \
+                Decimal(60)
+            if duration_grounded(reading * Decimal(seconds[0]), evidence.clock_minutes, slack):
+                return True
         exponent = reading.as_tuple().exponent
         tolerance = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
         if claim.approx:
-            tolerance = max(tolerance, abs(reading) * Decimal("0.03"))
+            tolerance = max(tolerance, approx_tolerance(reading))
         if derivations.grounds(reading, tolerance, percent=claim.kind is ValueKind.PERCENT):
             return True
     return False

@@ -1,0 +1,185 @@
+"""A result read as rows: the numbers and text cells of each row, by column.
+
+A summary adds up a column, or the rows of one kind ("the four Business
+accounts", "the two refunded orders"); to see those sums the result must be
+read as a table. JSON arrays of objects give one row per object (keys are the
+columns, numeric strings count as numbers); a delimited text (CSV, TSV, pipes)
+is split at its separator first, so ``DE,3,184.90`` is 3 and 184.90, never
+3,184.90; any other line gives its numbers by their position on the line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from ..claims.numbers import number_readings
+
+MAX_ROWS = 400
+MAX_GROUPS = 12            # a text column with more distinct values is a name, not a kind
+# A number standing alone: not part of a date, a time, a version or an identifier.
+LINE_NUMBER_RE = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)*(?![\w:/-]|\.\d)")
+_CELL_NUMBER_RE = re.compile(r"[-−]?[$€£¥]?\s?\d+(?:[.,]\d+)*\s?[%€]?")
+_SEPARATORS = ("\t", "|", ";", ",")
+
+
+def first_reading(raw: str) -> Decimal | None:
+    readings = number_readings(raw)
+    return readings[0] if readings else None
+
+
+class Row:
+    """One row of a result: its numbers and its text cells, each by column."""
+
+    __slots__ = ("labels", "numbers")
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, Decimal] = {}
+        self.labels: dict[str, str] = {}
+
+
+def table_rows(text: str) -> list[Row]:
+    """The rows of a result (see the module docstring), at most :data:`MAX_ROWS`."""
+    stripped = text.lstrip()
+    if stripped[:1] in ("[", "{"):
+        rows = _json_rows(stripped)
+        if rows is not None:
+            return rows
+    lines = [line for line in text.splitlines() if line.strip()][:MAX_ROWS]
+    separator = _separator(lines)
+    rows = []
+    for line in lines:
+        row = Row()
+        if separator is not None and separator in line:
+            for index, cell in enumerate(line.split(separator)):
+                cell = cell.strip().strip("\"'` ")
+                value = cell_number(cell)
+                if value is not None:
+                    row.numbers[str(index)] = value
+                elif cell:
+                    row.labels[str(index)] = cell.lower()
+        else:
+            for index, raw in enumerate(LINE_NUMBER_RE.findall(line)):
+                value = first_reading(raw)
+                if value is not None:
+                    row.numbers[str(index)] = value
+        rows.append(row)
+    return rows
+
+
+def cell_number(cell: str) -> Decimal | None:
+    """A cell that is one number (with a currency sign or a per cent sign), else None."""
+    if not cell or not _CELL_NUMBER_RE.fullmatch(cell):
+        return None
+    value = first_reading(cell.lstrip("-−").strip("$€£¥% "))
+    return -value if value is not None and cell[0] in "-−" else value
+
+
+def _separator(lines: Sequence[str]) -> str | None:
+    """The cell separator of a delimited table: the same count of it on its first lines."""
+    if len(lines) < 2:
+        return None
+    for separator in _SEPARATORS:
+        counts = {line.count(separator) for line in lines[:3]}
+        if len(counts) == 1 and min(counts) >= 1:
+            return separator
+    return None
+
+
+def _json_rows(text: str) -> list[Row] | None:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    rows: list[Row] = []
+    if isinstance(data, Mapping):
+        top = Row()
+        _flatten_into(data, "", top, 0)
+        rows.append(top)
+    _collect_rows(data, rows, 0)
+    return rows
+
+
+def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
+    """Every object inside an array, however deep (``{"data": [{...}, ...]}``)."""
+    if depth > 4 or len(rows) >= MAX_ROWS:
+        return
+    if isinstance(node, list):
+        for item in node:
+            row = Row()
+            if isinstance(item, Mapping):
+                _flatten_into(item, "", row, 0)
+            elif isinstance(item, list):   # [[t, 0.371], [t, 0.388]]: columns by position
+                _flatten_into(dict(enumerate(item)), "", row, 0)
+            else:
+                _flatten_into({"": item}, "", row, 0)
+            if row.numbers or row.labels:
+                rows.append(row)
+            _collect_rows(item, rows, depth + 1)
+    elif isinstance(node, Mapping):
+        for child in node.values():
+            if isinstance(child, (list, Mapping)):
+                _collect_rows(child, rows, depth + 1)
+
+
+def line_numbers(text: str) -> list[Decimal]:
+    """Every standalone number of a text, a comma-joined run read as its pieces as well."""
+    found: list[Decimal] = []
+    for raw in LINE_NUMBER_RE.findall(text):
+        pieces = raw.split(",") if "," in raw else ()
+        for piece in (raw, *pieces):
+            value = first_reading(piece)
+            if value is not None:
+                found.append(value)
+    return found
+
+
+def _flatten_into(item: Mapping[Any, Any], prefix: str, row: Row, depth: int) -> None:
+    for key, value in item.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, (int, float)):
+            row.numbers[name] = Decimal(str(value))
+        elif isinstance(value, str):
+            number = cell_number(value.strip())
+            if number is not None:
+                row.numbers[name] = number
+            elif len(value) <= 64:
+                row.labels[name] = value.lower()
+        elif isinstance(value, Mapping) and depth < 3:
+            _flatten_into(value, name + ".", row, depth + 1)
+
+
+def column_values(rows: Sequence[Row]) -> list[list[Decimal]]:
+    """Each number column's values, top to bottom."""
+    columns: dict[str, list[Decimal]] = {}
+    for row in rows:
+        for key, value in row.numbers.items():
+            columns.setdefault(key, []).append(value)
+    return list(columns.values())
+
+
+def group_sums(rows: Sequence[Row]) -> list[Decimal]:
+    """For each text column with few distinct values (a kind: plan, status, category) and
+    each of its values, the sum of every number column over the rows holding it."""
+    by_label: dict[str, dict[str, list[Row]]] = {}
+    for row in rows:
+        for key, label in row.labels.items():
+            by_label.setdefault(key, {}).setdefault(label, []).append(row)
+    sums: list[Decimal] = []
+    for groups in by_label.values():
+        if not 1 < len(groups) <= MAX_GROUPS:
+            continue
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            totals: dict[str, Decimal] = {}
+            for row in members:
+                for key, value in row.numbers.items():
+                    totals[key] = totals.get(key, Decimal(0)) + value
+            sums.extend(totals.values())
+    return sums
