@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..claims.types import CountClaim
+from ..claims.words import fold, stem
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext
@@ -32,8 +33,9 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     specific, generic = evidence.stated_counts(claim.context)
     if specific:
-        # The result states a count for this very noun: that is the count to match.
-        if claim.value not in specific:
+        # The result states a count for this very noun: that is the count to match, or a
+        # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests").
+        if claim.value not in specific and not _sum_of_two(claim.value, specific):
             _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
         return
     if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
@@ -51,6 +53,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return
     if _counts_a_subset(context, claim):
         return
+    if _counts_one_kind(context, claim):
+        return  # "3 paid orders" among 10: a count of the items of one kind
     target = context.most_relevant(claim.keywords)
     _mismatch(context, claim, f"the {target.event.tool} result lists "
                               f"{_join(sorted(target.item_counts)) or 'none'}", target)
@@ -70,6 +74,32 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     before = _CLAUSE_STOP_RE.split(text[max(0, start - _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
     return bool(subset.search(before) or subset.search(after))
+
+
+def _sum_of_two(value: int, counts: set[int]) -> bool:
+    return any(value - a in counts for a in counts if value - a != a)
+
+
+def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
+    """The counted noun carries a qualifier that tells the result's items apart ("3 paid
+    orders" where some orders are paid and some are not): a count of the items of one kind,
+    which the item count cannot check. A qualifier every item has, or none has ("four open
+    incidents" from a search for open ones), describes the whole list: compared as usual."""
+    pack = context.pack
+    words = claim.noun.split()
+    if pack is None or pack.count_rules is None or len(words) < 2:
+        return False
+    qualifiers = words[1:] if pack.count_rules.noun_first else words[:-1]
+    stems = {stem(w) for w in qualifiers if fold(w) not in pack.stopwords}
+    for facts in context.evidence.ok:
+        if not any(claim.value < count for count in facts.item_counts):
+            continue
+        units = facts.unit_keys
+        for word in stems:
+            holding = sum(1 for keys in units if word in keys)
+            if 0 < holding < len(units):
+                return True
+    return False
 
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,

@@ -185,10 +185,10 @@ class EventFacts:
         for number, start, end in self.numbers:
             following = _NEXT_WORD_RE.match(self.result, end)
             preceding = _PREV_WORD_REVERSED_RE.match(self.result[max(0, start - 30):start][::-1])
-            keys = frozenset(stem(m.group(1)) for m in (following,) if m is not None)
+            keys = set() if following is None else {stem(following.group(1))}
             if preceding is not None:
-                keys |= {stem(preceding.group(1)[::-1])}
-            found.append((int(number), keys))
+                keys |= _key_nouns(preceding.group(1)[::-1], self.result, start)
+            found.append((int(number), frozenset(keys)))
         return found
 
     def has_integer(self, value: int) -> bool:
@@ -270,6 +270,29 @@ class Relation:
 def related(left: Iterable[str], right: Iterable[str]) -> bool:
     """Keyword sets share a stem, or one stem begins the other (see :class:`Relation`)."""
     return Relation(right)(left)
+
+
+def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
+    """What a key before a number counts. A compound key names its head last
+    (``message_retention_seconds`` is seconds, ``passed_count`` counts passed), and a key
+    counts something only when plural or beside a count word: ``Total Objects: 6`` and
+    ``"failures": 0`` state counts, ``period = 60`` and ``ERROR=1`` a setting or a tally
+    under a singular name (kept: ``ERROR`` is what "errors" counts)."""
+    parts = [p for p in key.split("_") if p]
+    if not parts:
+        return set()
+    head = stem(parts[-1])
+    nouns = {head}
+    if head in COUNT_WORDS and len(parts) > 1:
+        nouns.add(stem(parts[-2]))
+    line_start = text.rfind("\n", 0, number_start) + 1
+    words_before = _ASCII_WORD_RE.findall(text[line_start:number_start])[-3:-1]
+    if any(stem(w) in COUNT_WORDS for w in words_before):
+        nouns.add("total")   # "Total Objects: 6": a count word in the key phrase
+    plural = parts[-1].endswith("s") or parts[-1].isupper()
+    if not plural and not nouns & COUNT_WORDS:
+        return set()
+    return nouns
 
 
 def _is_csv_header(first: str, second: str) -> bool:
