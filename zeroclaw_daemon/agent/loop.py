@@ -13,6 +13,8 @@ One turn::
     -> the runtime's receipts block (show_in_response) -> audit log, history
 
 A provider failure ends the turn with an honest reply, never an exception.
+One round's calls run in agent/calls.py; the audit, block and audit log at the end of a
+turn in agent/reply.py.
 
 The runtime owns a task group for background delegates (``async with runtime:``):
 their results arrive later through the ``followup`` callback, and leaving the
@@ -40,10 +42,12 @@ from zeroclaw_daemon.agent.background import (
     finished_text,
     unfinished_text,
 )
+from zeroclaw_daemon.agent.calls import run_calls
 from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
 from zeroclaw_daemon.agent.history import ConversationHistory
 from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
 from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
+from zeroclaw_daemon.agent.reply import finish_turn
 from zeroclaw_daemon.agent.revise import Revision, revise
 from zeroclaw_daemon.agent.turn import (
     _STATUSES_THAT_RAN,
@@ -55,31 +59,28 @@ from zeroclaw_daemon.agent.turn import (
     _ProviderFailed,
     _RoundsResult,
 )
-from zeroclaw_daemon.audit import AuditReport, apply_audit_mode, audit_reply
+from zeroclaw_daemon.audit import AuditReport, audit_reply
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.errors import ProviderError, ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
-from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolCall, ToolSpec
+from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolSpec
 from zeroclaw_daemon.receipts import (
     SYSTEM_PROMPT_ADDENDUM,
     ReceiptScope,
-    ToolEvent,
     ToolStatus,
     TurnCollector,
     TurnContext,
     bind_turn,
-    receipts_block,
     strip_receipts_block,
 )
 from zeroclaw_daemon.storage.audit_db import AuditDB
-from zeroclaw_daemon.tools.base import Tool, ToolContext
+from zeroclaw_daemon.tools.base import Tool
 
 __all__ = ["AgentRuntime", "BackgroundResult", "FollowupSender", "TurnObserver", "TurnOutcome",
            "TurnResult"]
 
 # Slack on top of the provider's own per-try timeout and retries, for backoff sleeps.
 PROVIDER_DEADLINE_SLACK_S = 60.0
-WITHHELD_REPLY = "The reply could not be checked against the tool results and was withheld."
 
 
 class AgentRuntime:
@@ -193,7 +194,8 @@ class AgentRuntime:
         if revision is not None:
             history.extend(revision.messages)
         self.history.append_turn(conversation_id, history)
-        result = await self._finish(turn, rounds, user_message, revision)
+        result = await finish_turn(self.config, self.audit_db, turn, rounds, user_message,
+                                   revision)
         seconds = time.perf_counter() - started
         self._log.debug("Turn finished", conversation=conversation_id, turn=turn.turn_id,
                         outcome=result.outcome.value, tool_calls=len(result.events),
@@ -223,7 +225,8 @@ class AgentRuntime:
                 return _RoundsResult(response.text, new_messages, TurnOutcome.FINAL)
             calls = _normalise_calls(response.tool_calls, turn.turn_id, round_index)
             new_messages.append(ChatMessage("assistant", response.text, tool_calls=calls))
-            outcomes = await self._run_calls(calls, turn, approval, channel=channel, sender=sender)
+            outcomes = await run_calls(self.middleware, self.tools, self.observer, calls, turn,
+                                       approval, channel=channel, sender=sender)
             # A refused call (unknown, invalid, denied) never ran: the failure reply must
             # not tell the user it did.
             calls_run += sum(1 for event, _ in outcomes if event.status in _STATUSES_THAT_RAN)
@@ -253,48 +256,6 @@ class AgentRuntime:
             raise _ProviderFailed(f"returned {type(response).__name__}, not a response")
         return response
 
-    async def _run_calls(self, calls: Sequence[ToolCall], turn: TurnContext,
-                         approval: ApprovalHook | None, *, channel: str,
-                         sender: str) -> list[tuple[ToolEvent, str]]:
-        """Run one round's calls concurrently; collect events in the model's call order.
-
-        Returns each call's event and the text the model gets for it, in call order.
-        """
-        results: list[tuple[ToolEvent, str, TurnCollector] | None] = [None] * len(calls)
-
-        async def run_one(index: int, call: ToolCall) -> None:
-            # Each call gets its own collector for the events of a delegate it may start,
-            # so they land in the parent's collector right before the delegate's own
-            # event, whatever order concurrent calls finish in.
-            nested = TurnCollector()
-            call_turn = TurnContext(turn.scope, nested, turn.conversation_id, turn.turn_id,
-                                    turn.detached)
-            ctx = ToolContext(turn.conversation_id, turn.turn_id, call.id,
-                              {"approval": approval, "channel": channel, "sender": sender})
-            with bind_turn(call_turn):
-                event, text = await self.middleware.execute(
-                    call, self.tools.get(call.name), ctx, turn, approval, collect=False)
-            results[index] = (event, text, nested)
-
-        if len(calls) == 1:
-            await run_one(0, calls[0])
-        else:
-            async with anyio.create_task_group() as task_group:
-                for index, call in enumerate(calls):
-                    task_group.start_soon(run_one, index, call)
-        outcomes: list[tuple[ToolEvent, str]] = []
-        for entry in results:
-            if entry is None:  # pragma: no cover - every task fills its slot or raises
-                raise RuntimeError("a tool call finished without a result")
-            event, text, nested = entry
-            for sub_event in nested.events:  # already seen by the observer in the sub-turn
-                turn.collector.add(sub_event)
-            turn.collector.add(event)
-            if self.observer is not None:
-                self.observer.on_tool_event(event)
-            outcomes.append((event, text))
-        return outcomes
-
     async def _revise(self, turn: TurnContext, messages: Sequence[ChatMessage],
                       rounds: _RoundsResult, user_message: str, approval: ApprovalHook | None,
                       *, channel: str, sender: str) -> Revision | None:
@@ -311,7 +272,7 @@ class AgentRuntime:
 
         try:
             first_report = audit(strip_receipts_block(rounds.text))
-        except Exception as exc:  # _finish withholds or annotates as for any audit failure
+        except Exception as exc:  # finish_turn withholds or annotates as for any audit failure
             self._log.error("Reply audit failed", error=type(exc).__name__, turn=turn.turn_id)
             return None
         revision = await revise(messages=messages, first=rounds, first_report=first_report,
@@ -322,57 +283,6 @@ class AgentRuntime:
             self._log.info("Reply revised", turn=turn.turn_id, outcome=revision.outcome.value,
                            rounds=len(revision.rounds), fixed=len(revision.fixed))
         return revision
-
-    async def _finish(self, turn: TurnContext, rounds: _RoundsResult,
-                      user_message: str, revision: Revision | None = None) -> TurnResult:
-        """Audit the reply, render the receipts block, record the turn in the audit log."""
-        receipts_cfg = self.config.agent.tool_receipts
-        mode = receipts_cfg.audit.mode
-        shown = strip_receipts_block(rounds.text)
-        report: AuditReport | None = None
-        reply = shown
-        if revision is not None:
-            report, reply = revision.report, revision.reply
-        elif mode == "revise" and rounds.outcome is TurnOutcome.FINAL:
-            # the first audit raised: the fallback's rule for an unchecked reply
-            reply = WITHHELD_REPLY if receipts_cfg.audit.revise_fallback == "block" else shown
-        elif mode != "off" and rounds.outcome is TurnOutcome.FINAL:
-            try:
-                report = audit_reply(shown, turn.collector.events, turn.scope,
-                                     turn.conversation_id, user_message)
-                reply = apply_audit_mode(shown, report, mode)
-            except Exception as exc:  # an auditor bug must not crash the turn, nor let a
-                # reply through unchecked where the operator asked for blocking
-                self._log.error("Reply audit failed", error=type(exc).__name__,
-                                turn=turn.turn_id)
-                report = None
-                reply = WITHHELD_REPLY if mode == "block" else shown
-            if report is not None and mode == "log" and report.findings:
-                self._log.info("Reply audit findings", turn=turn.turn_id,
-                               conversation=turn.conversation_id, trust=str(report.trust),
-                               findings=[str(f.type) for f in report.findings])
-        receipts = turn.collector.receipts
-        block = ""
-        if receipts_cfg.show_in_response and turn.scope is not None:
-            block = receipts_block([(e.tool, e.receipt) for e in receipts
-                                    if e.receipt is not None])
-        result = TurnResult(turn_id=turn.turn_id, reply=reply, raw_reply=rounds.text,
-                            events=turn.collector.events, receipts=receipts, audit=report,
-                            receipts_block=block, outcome=rounds.outcome,
-                            conversation_id=turn.conversation_id, revision=revision)
-        if self.audit_db is not None:
-            if revision is not None:
-                for entry in revision.rounds:
-                    self.audit_db.record_revision_round(
-                        turn_id=turn.turn_id, conversation_id=turn.conversation_id,
-                        round_index=entry.index, correction=entry.correction,
-                        reply=entry.reply, report=entry.report, outcome=entry.outcome)
-            await self.audit_db.record_reply_audit(
-                turn_id=turn.turn_id, conversation_id=turn.conversation_id, mode=mode,
-                report=revision.first_report if revision is not None else report,
-                reply=reply, original_reply=shown,
-                outcome=rounds.outcome.value, detached=turn.detached)
-        return result
 
     # -- delegates (called by DelegateTool) ------------------------------------------------------
 
@@ -469,7 +379,7 @@ class AgentRuntime:
                 # No approval flow outlives the turn that started the task.
                 rounds = await sub._run_rounds(turn, messages, None, channel="delegate",
                                                sender="agent")
-            result = await sub._finish(turn, rounds, task)
+            result = await finish_turn(sub.config, sub.audit_db, turn, rounds, task)
         except TimeoutError:
             self._log.warning("Background task timed out", task=task_id,
                               seconds=self.background_timeout_s)
