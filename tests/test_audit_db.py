@@ -19,7 +19,7 @@ from zeroclaw_daemon.cli.receipts import receipts_log_command
 from zeroclaw_daemon.config import parse_config
 from zeroclaw_daemon.providers.scripted import ScriptedProvider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus, canonical_args
-from zeroclaw_daemon.storage.audit_db import AuditDB, read_recent_audits, read_recent_events
+from zeroclaw_daemon.storage import AuditDB, read_recent_audits, read_recent_events
 from zeroclaw_daemon.tools import build_tools
 
 

@@ -12,7 +12,7 @@ import httpx
 import tomli_w
 from daemon_harness import TEST_SCRIPT, daemon_config, start_daemon
 
-from zeroclaw_daemon.storage.audit_db import read_followups
+from zeroclaw_daemon.storage import read_followups
 
 TURN_TIMEOUT_S = 15.0
 POLL_S = 20.0

@@ -17,7 +17,7 @@ from zeroclaw_daemon.config import Config, parse_config
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolSpec
 from zeroclaw_daemon.providers.scripted import ScriptedProvider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
-from zeroclaw_daemon.storage.audit_db import AuditDB, read_recent_events
+from zeroclaw_daemon.storage import AuditDB, read_recent_events
 from zeroclaw_daemon.tools import build_tools
 
 LIST_STEP = {"tool": "list_dir", "args": {"path": "."}}

@@ -22,7 +22,7 @@ from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 from zeroclaw_daemon.providers.scripted import ScriptedProvider
 from zeroclaw_daemon.receipts import SYSTEM_PROMPT_ADDENDUM, ReceiptScope, ToolEvent, ToolStatus
-from zeroclaw_daemon.storage.audit_db import AuditDB, read_recent_audits, read_recent_events
+from zeroclaw_daemon.storage import AuditDB, read_recent_audits, read_recent_events
 from zeroclaw_daemon.tools import build_tools
 
 CONVERSATION = "conv-1"

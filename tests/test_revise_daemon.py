@@ -10,7 +10,7 @@ import httpx
 import tomli_w
 from daemon_harness import daemon_config, start_daemon
 
-from zeroclaw_daemon.storage.audit_db import read_recent_audits, read_revisions
+from zeroclaw_daemon.storage import read_recent_audits, read_revisions
 
 TURN_TIMEOUT_S = 15.0
 LIE = {"match": "^count the files", "steps": [[{"tool": "list_dir", "args": {"path": "."}}]],

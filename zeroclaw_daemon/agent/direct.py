@@ -24,7 +24,7 @@ from zeroclaw_daemon.agent.policy import ApprovalHook
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import ReceiptScope
-from zeroclaw_daemon.storage.audit_db import AuditDB, audit_db_path
+from zeroclaw_daemon.storage import AuditDB, audit_db_path
 
 EXIT_PROVIDER_FAILED = 1
 

@@ -21,7 +21,7 @@ import click
 from zeroclaw_daemon.channels.gateway_api import split_tokens
 from zeroclaw_daemon.cli.common import ZeroclawGroup, cli_state_dir, load_agent_config
 from zeroclaw_daemon.config import require_env
-from zeroclaw_daemon.storage.audit_db import audit_db_path, read_recent_audits, read_recent_events
+from zeroclaw_daemon.storage import audit_db_path, read_recent_audits, read_recent_events
 
 
 @click.group("receipts", cls=ZeroclawGroup)

@@ -1,12 +1,19 @@
-"""Persistent state: the SQLite audit log (never the receipt key)."""
+"""Persistent state: the SQLite audit log (never the receipt key).
+
+``schema`` (tables, inserts, the writer's connection), ``audit_db`` (the writer),
+``queries`` (reading it back).
+"""
 
 from __future__ import annotations
 
-from zeroclaw_daemon.storage.audit_db import (
-    AuditDB,
-    audit_db_path,
+from zeroclaw_daemon.storage.audit_db import AuditDB
+from zeroclaw_daemon.storage.queries import (
+    read_followups,
     read_recent_audits,
     read_recent_events,
+    read_revisions,
 )
+from zeroclaw_daemon.storage.schema import audit_db_path
 
-__all__ = ["AuditDB", "audit_db_path", "read_recent_audits", "read_recent_events"]
+__all__ = ["AuditDB", "audit_db_path", "read_followups", "read_recent_audits",
+           "read_recent_events", "read_revisions"]

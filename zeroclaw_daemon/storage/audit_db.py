@@ -21,14 +21,13 @@ row is dropped, counted in :attr:`AuditDB.dropped` and warned about. :meth:`Audi
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import sqlite3
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,10 +37,18 @@ import anyio
 from zeroclaw_daemon.audit import AuditReport
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import ArgsNotCanonicalError, ToolEvent, canonical_args
+from zeroclaw_daemon.storage.queries import read_recent_audits, read_recent_events
+from zeroclaw_daemon.storage.schema import (
+    INSERT_AUDIT,
+    INSERT_EVENT,
+    INSERT_FOLLOWUP,
+    INSERT_REVISION,
+    SCHEMA,
+    SCHEMA_VERSION,
+    connect_writer,
+)
 
 LOG_TARGET = "zeroclaw_daemon"
-DB_FILENAME = "audit.db"
-SCHEMA_VERSION = 1
 DEFAULT_QUEUE_SIZE = 10_000
 # One transaction per batch keeps fsyncs per turn low without holding rows for long.
 MAX_BATCH_ROWS = 500
@@ -50,108 +57,6 @@ BATCH_WINDOW_S = 0.02
 # How often an idle writer looks up anyway (a bound on every wait; nothing is lost by it).
 IDLE_POLL_S = 1.0
 FLUSH_TIMEOUT_S = 30.0
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tool_events (
-    id INTEGER PRIMARY KEY,
-    ts REAL NOT NULL,
-    scope_id TEXT,
-    conversation TEXT NOT NULL,
-    turn TEXT NOT NULL,
-    call_id TEXT NOT NULL,
-    tool TEXT NOT NULL,
-    status TEXT NOT NULL,
-    receipt TEXT,
-    args_sha256 TEXT NOT NULL,
-    result_sha256 TEXT NOT NULL,
-    args_bytes INTEGER NOT NULL,
-    result_bytes INTEGER NOT NULL,
-    result_count INTEGER,
-    duration_ms REAL NOT NULL,
-    defanged INTEGER NOT NULL DEFAULT 0,
-    detached INTEGER NOT NULL DEFAULT 0,
-    urls TEXT NOT NULL DEFAULT '[]',
-    args TEXT,
-    result TEXT
-);
-CREATE INDEX IF NOT EXISTS tool_events_conversation ON tool_events (conversation, id);
-CREATE INDEX IF NOT EXISTS tool_events_receipt ON tool_events (receipt);
-CREATE TABLE IF NOT EXISTS reply_audits (
-    id INTEGER PRIMARY KEY,
-    ts REAL NOT NULL,
-    turn TEXT NOT NULL,
-    conversation TEXT NOT NULL,
-    outcome TEXT NOT NULL,
-    mode TEXT NOT NULL,
-    trust TEXT,
-    findings TEXT NOT NULL DEFAULT '[]',
-    detached INTEGER NOT NULL DEFAULT 0,
-    reply_sha256 TEXT NOT NULL,
-    reply_bytes INTEGER NOT NULL,
-    reply TEXT,
-    original_reply TEXT
-);
-CREATE INDEX IF NOT EXISTS reply_audits_conversation ON reply_audits (conversation, id);
-CREATE TABLE IF NOT EXISTS followups (
-    id INTEGER PRIMARY KEY,
-    ts REAL NOT NULL,
-    task TEXT NOT NULL,
-    turn TEXT NOT NULL,
-    parent_turn TEXT NOT NULL,
-    conversation TEXT NOT NULL,
-    channel TEXT NOT NULL,
-    status TEXT NOT NULL,
-    delivery TEXT NOT NULL,
-    receipts INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS followups_parent ON followups (parent_turn);
-CREATE TABLE IF NOT EXISTS reply_revisions (
-    id INTEGER PRIMARY KEY,
-    ts REAL NOT NULL,
-    turn TEXT NOT NULL,
-    conversation TEXT NOT NULL,
-    round INTEGER NOT NULL,
-    outcome TEXT NOT NULL,
-    trust TEXT,
-    findings TEXT NOT NULL DEFAULT '[]',
-    correction_sha256 TEXT NOT NULL,
-    reply_sha256 TEXT NOT NULL,
-    correction TEXT,
-    reply TEXT
-);
-CREATE INDEX IF NOT EXISTS reply_revisions_turn ON reply_revisions (turn, round);
-"""
-
-_INSERT_EVENT = """
-INSERT INTO tool_events (ts, scope_id, conversation, turn, call_id, tool, status, receipt,
-    args_sha256, result_sha256, args_bytes, result_bytes, result_count, duration_ms, defanged,
-    detached, urls, args, result)
-VALUES (:ts, :scope_id, :conversation, :turn, :call_id, :tool, :status, :receipt,
-    :args_sha256, :result_sha256, :args_bytes, :result_bytes, :result_count, :duration_ms,
-    :defanged, :detached, :urls, :args, :result)
-"""
-
-_INSERT_AUDIT = """
-INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, trust, findings, detached,
-    reply_sha256, reply_bytes, reply, original_reply)
-VALUES (:ts, :turn, :conversation, :outcome, :mode, :trust, :findings, :detached,
-    :reply_sha256, :reply_bytes, :reply, :original_reply)
-"""
-
-_INSERT_REVISION = """
-INSERT INTO reply_revisions (ts, turn, conversation, round, outcome, trust, findings,
-    correction_sha256, reply_sha256, correction, reply)
-VALUES (:ts, :turn, :conversation, :round, :outcome, :trust, :findings,
-    :correction_sha256, :reply_sha256, :correction, :reply)
-"""
-
-_INSERT_FOLLOWUP = """
-INSERT INTO followups (ts, task, turn, parent_turn, conversation, channel, status, delivery,
-    receipts)
-VALUES (:ts, :task, :turn, :parent_turn, :conversation, :channel, :status, :delivery,
-    :receipts)
-"""
-
 
 @dataclass(frozen=True, slots=True)
 class _Row:
@@ -167,11 +72,6 @@ class _Flush:
 _STOP = object()
 
 
-def audit_db_path(state_dir: Path) -> Path:
-    """Where the audit log lives under a state directory."""
-    return state_dir / DB_FILENAME
-
-
 class AuditDB:
     """Append-only audit log in SQLite, written by one background thread."""
 
@@ -185,9 +85,9 @@ class AuditDB:
         self._log = get_logger(LOG_TARGET)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Schema errors (unwritable directory, not a database) surface here, at startup.
-        connection = _connect(self.path)
+        connection = connect_writer(self.path)
         try:
-            connection.executescript(_SCHEMA)
+            connection.executescript(SCHEMA)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
             connection.close()
@@ -216,7 +116,7 @@ class AuditDB:
         args_text = _args_text(event.args)
         result_bytes = event.result.encode("utf-8", "surrogatepass")
         args_bytes = args_text.encode("utf-8", "surrogatepass")
-        self._submit(_Row(_INSERT_EVENT, {
+        self._submit(_Row(INSERT_EVENT, {
             "ts": time.time(), "scope_id": scope_id, "conversation": event.conversation_id,
             "turn": event.turn_id, "call_id": event.call_id, "tool": event.tool,
             "status": event.status.value, "receipt": event.receipt,
@@ -243,7 +143,7 @@ class AuditDB:
             findings = as_dict.get("findings", ())
         blocked = mode == "block" and reply != original_reply
         reply_bytes = reply.encode("utf-8", "surrogatepass")
-        self._submit(_Row(_INSERT_AUDIT, {
+        self._submit(_Row(INSERT_AUDIT, {
             "ts": time.time(), "turn": turn_id, "conversation": conversation_id,
             "outcome": outcome, "mode": mode, "trust": trust,
             "findings": json.dumps(list(findings), ensure_ascii=False, default=str),
@@ -261,7 +161,7 @@ class AuditDB:
         revised reply and its findings (texts only with ``store_payloads``; hashes always)."""
         as_dict = report.to_dict() if report is not None else {}
         trust = as_dict.get("trust")
-        self._submit(_Row(_INSERT_REVISION, {
+        self._submit(_Row(INSERT_REVISION, {
             "ts": time.time(), "turn": turn_id, "conversation": conversation_id,
             "round": round_index, "outcome": outcome,
             "trust": str(trust) if trust is not None else None,
@@ -279,7 +179,7 @@ class AuditDB:
                         receipts: int) -> None:
         """Queue one background task's follow-up: which turn started it (``parent_turn``),
         how it ended and what became of its delivery (delivered, queued, parked, dropped)."""
-        self._submit(_Row(_INSERT_FOLLOWUP, {
+        self._submit(_Row(INSERT_FOLLOWUP, {
             "ts": time.time(), "task": task_id, "turn": turn_id, "parent_turn": parent_turn_id,
             "conversation": conversation_id, "channel": channel, "status": status,
             "delivery": delivery, "receipts": receipts}))
@@ -402,57 +302,3 @@ def _args_text(args: Mapping[str, Any]) -> str:
         return canonical_args(args).decode("utf-8", "surrogatepass")
     except (ArgsNotCanonicalError, UnicodeDecodeError):
         return json.dumps(args, sort_keys=True, default=repr)
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    # The writer thread is the only user of this connection after __init__ hands it over.
-    connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = NORMAL")
-    return connection
-
-
-@contextlib.contextmanager
-def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    uri = f"{path.resolve().as_uri()}?mode=ro"
-    connection = sqlite3.connect(uri, uri=True, timeout=10.0)
-    connection.row_factory = sqlite3.Row
-    try:
-        yield connection
-    finally:
-        connection.close()
-
-
-def _read(path: Path, table: str, conversation: str | None, limit: int) -> list[dict[str, Any]]:
-    if limit < 1:
-        return []
-    where = "WHERE conversation = ?" if conversation is not None else ""
-    params: tuple[Any, ...] = (conversation, limit) if conversation is not None else (limit,)
-    with _read_only(path) as connection:
-        rows = connection.execute(
-            f"SELECT * FROM {table} {where} ORDER BY id DESC LIMIT ?", params).fetchall()
-    return [dict(row) for row in rows]
-
-
-def read_recent_events(path: str | Path, conversation: str | None = None,
-                       limit: int = 20) -> list[dict[str, Any]]:
-    """The newest tool events in the audit log at ``path`` (newest first)."""
-    return _read(Path(path), "tool_events", conversation, limit)
-
-
-def read_followups(path: str | Path, conversation: str | None = None,
-                   limit: int = 20) -> list[dict[str, Any]]:
-    """The newest follow-up records (newest first), optionally for one conversation."""
-    return _read(Path(path), "followups", conversation, limit)
-
-
-def read_recent_audits(path: str | Path, conversation: str | None = None,
-                       limit: int = 20) -> list[dict[str, Any]]:
-    """The newest reply audits in the audit log at ``path`` (newest first)."""
-    return _read(Path(path), "reply_audits", conversation, limit)
-
-
-def read_revisions(path: str | Path, conversation: str | None = None,
-                   limit: int = 20) -> list[dict[str, Any]]:
-    """The newest ``mode = "revise"`` correction rounds (newest first)."""
-    return _read(Path(path), "reply_revisions", conversation, limit)
