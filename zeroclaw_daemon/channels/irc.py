@@ -38,26 +38,24 @@ from .irc_protocol import (
     _QUIT_ERRORS,
     _SESSION_ERRORS,
     APOLOGY_TEXT,
-    ASSUMED_HOST_LEN,
     DEFAULT_CHANNEL_TYPES,
     IRC_MAX_LINE_BYTES,
-    NICK_SLACK,
     IrcMessage,
     _addressed_text,
-    _alternate_nick,
     _clean_for_wire,
     _Connection,
     _ConnectionLost,
     _describe,
-    _mask_from_welcome,
     _TokenBucket,
     format_line,
     irc_lower,
     parse_line,
+    privmsg_text_budget,
     sender_allowed,
     split_utf8,
     strip_formatting,
 )
+from .irc_register import register
 from .irc_state import (
     IrcSettings,
     _OutLine,
@@ -71,7 +69,6 @@ REFUSAL_TEXT = ("Sorry, I only take requests from people my operator has allowed
 MAX_REFUSED_SENDERS = 1024
 _IDLE_WAKE_S = 30.0  # the writer re-checks its outbox at least this often
 FOLLOWUP_ORDER_WAIT_S = 30.0  # a follow-up waits this long for its turn's reply to go first
-_MAX_NICK_ATTEMPTS = 10
 
 __all__ = [
     "IRC_MAX_LINE_BYTES",
@@ -161,7 +158,9 @@ class IrcChannel:
         try:
             try:
                 with anyio.fail_after(self.settings.register_timeout_s):
-                    await self._register(state, connection)
+                    nick, mask = await register(connection, self.settings, self._username,
+                                                self._log)
+                state.nick, state.mask = nick, mask or state.mask
             except _SESSION_ERRORS as exc:
                 return False, f"registration failed: {_describe(exc)}"
             self._log.info("IRC registered", channel=self.name, nick=state.nick,
@@ -196,44 +195,6 @@ class IrcChannel:
 
     def _tls_context(self) -> ssl.SSLContext:
         return self.settings.ssl_context or ssl.create_default_context()
-
-    async def _register(self, state: _RunState, connection: _Connection) -> None:
-        if self.settings.password is not None:
-            await connection.send_line(format_line("PASS", self.settings.password))
-        nick = self.settings.nick
-        attempts = 0
-        await connection.send_line(f"NICK {nick}")
-        await connection.send_line(format_line("USER", self._username, "0", "*",
-                                               self.settings.realname))
-        while True:
-            lines = await connection.receive_lines()
-            for index, line in enumerate(lines):
-                message = parse_line(line)
-                if message is None:
-                    continue
-                command = message.command
-                if command == "PING":
-                    await connection.send_line(format_line("PONG", *message.params[:1] or ("",)))
-                elif command == "001":
-                    state.nick = message.params[0] if message.params else nick
-                    state.mask = _mask_from_welcome(message) or state.mask
-                    connection.unread(lines[index + 1:])
-                    return
-                elif command in ("433", "436", "437") or (command == "432" and attempts):
-                    attempts += 1
-                    if attempts > _MAX_NICK_ATTEMPTS:
-                        raise ChannelError(self.name, "no usable nick: all alternatives taken")
-                    nick = _alternate_nick(self.settings.nick, attempts)
-                    self._log.info("IRC nick unavailable; trying another", channel=self.name,
-                                   nick=nick)
-                    await connection.send_line(f"NICK {nick}")
-                elif command == "432":
-                    raise ChannelError(self.name, f"the server refuses the nick {nick!r}")
-                elif command in ("464", "465"):
-                    raise ChannelError(self.name, f"the server refused us ({command}): "
-                                       f"{message.params[-1] if message.params else ''}")
-                elif command == "ERROR":
-                    raise _ConnectionLost(message.params[-1] if message.params else "ERROR")
 
     async def _read_loop(self, state: _RunState, session: _Session) -> str:
         """Handle incoming lines until the connection ends; returns why it ended."""
@@ -394,7 +355,7 @@ class IrcChannel:
         return self._lines(state, request.reply_target, body, block)
 
     def _lines(self, state: _RunState, target: str, text: str, block: str) -> list[_OutLine]:
-        budget = self._text_budget(state, target)
+        budget = privmsg_text_budget(target, state.nick, self._username, state.mask)
         pieces: list[str] = []
         for raw in [*text.splitlines(), *block.splitlines()]:
             line = _clean_for_wire(raw)
@@ -407,16 +368,6 @@ class IrcChannel:
             pieces = [*pieces[:self.settings.max_reply_lines - 1],
                       f"[... {hidden} more lines not shown]"]
         return [_OutLine(target, piece) for piece in pieces]
-
-    def _text_budget(self, state: _RunState, target: str) -> int:
-        """Bytes of text per PRIVMSG so the line *as relayed to others* fits 512 bytes."""
-        if state.mask is not None:
-            mask_len = len(state.mask.encode()) + NICK_SLACK
-        else:
-            mask_len = (len(state.nick.encode()) + NICK_SLACK + 2 + len(self._username) + 1
-                        + ASSUMED_HOST_LEN)
-        overhead = len(f": PRIVMSG {target} :\r\n".encode()) + mask_len
-        return IRC_MAX_LINE_BYTES - overhead
 
     # --- outbound lines --------------------------------------------------------------
 

@@ -138,6 +138,20 @@ def split_utf8(text: str, max_bytes: int) -> list[str]:
     return pieces
 
 
+def privmsg_text_budget(target: str, nick: str, username: str, mask: str | None) -> int:
+    """Bytes of text per PRIVMSG so the line *as relayed to others* fits 512 bytes.
+
+    The server prefixes our mask (``nick!user@host``); before the welcome or a JOIN
+    told us the real one, assume the longest host.
+    """
+    if mask is not None:
+        mask_len = len(mask.encode()) + NICK_SLACK
+    else:
+        mask_len = len(nick.encode()) + NICK_SLACK + 2 + len(username) + 1 + ASSUMED_HOST_LEN
+    overhead = len(f": PRIVMSG {target} :\r\n".encode()) + mask_len
+    return IRC_MAX_LINE_BYTES - overhead
+
+
 def _clean_for_wire(text: str) -> str:
     """One line of reply text, safe to put after ``PRIVMSG target :``."""
     text = text.encode("utf-8", errors="replace").decode("utf-8")
