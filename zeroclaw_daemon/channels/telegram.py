@@ -7,15 +7,12 @@ everyone; ``"*"`` allows everyone, on purpose only). Replies are redacted and
 split at Telegram's 4096-character limit; the receipts block follows as a
 second message once the reply was delivered.
 
-The bot token is part of every Bot API URL, so it is kept out of sight: the
-client only ever sees URLs with a placeholder (which is what httpx logs and
-puts into its exceptions); a transport wrapper swaps in the real token at the
-last moment. Our own logs and errors name the API method, never the URL.
+The Bot API calls, their retries and how the bot token is kept out of URLs,
+logs and errors are in telegram_api.py.
 """
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,12 +22,13 @@ import anyio
 import httpx
 from anyio.abc import TaskGroup
 
-from ..backoff import Backoff, BackoffPolicy
+from ..backoff import BackoffPolicy
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
 from ._taskgroup import unwrapping_single_error
 from .base import FollowupReply, InboundMessage, MessageHandler
+from .telegram_api import BotApi
 
 TELEGRAM_MAX_MESSAGE_LEN = 4096  # in UTF-16 code units, as Telegram counts
 ALLOW_EVERYONE = "*"
@@ -42,33 +40,6 @@ REFUSAL_TEXT = (
 APOLOGY_TEXT = "Sorry, something went wrong while handling your message. Please try again."
 # A long wait for a free slot is not an error, but the operator should see it.
 BACKPRESSURE_LOG_INTERVAL_S = 60.0
-_TOKEN_PLACEHOLDER = "TOKEN"
-
-
-class _TokenTransport(httpx.AsyncBaseTransport):
-    """Puts the bot token into the URL path only on the way to the socket."""
-
-    def __init__(self, token: str, inner: httpx.AsyncBaseTransport) -> None:
-        self._marker = f"/bot{_TOKEN_PLACEHOLDER}/".encode()
-        self._real = f"/bot{token}/".encode()
-        self._inner = inner
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        raw_path = request.url.raw_path.replace(self._marker, self._real, 1)
-        real_request = httpx.Request(
-            request.method,
-            request.url.copy_with(raw_path=raw_path),
-            headers=request.headers,
-            stream=request.stream,
-            extensions=request.extensions,
-        )
-        return await self._inner.handle_async_request(real_request)
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    def __repr__(self) -> str:
-        return "_TokenTransport()"
 
 
 def utf16_len(text: str) -> int:
@@ -130,15 +101,6 @@ class _RunState:
     chats: dict[int, deque[_Incoming]] = field(default_factory=dict)
 
 
-class _RetryLater(Exception):
-    """One API attempt failed in a way another attempt may fix."""
-
-    def __init__(self, reason: str, wait_s: float | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.wait_s = wait_s
-
-
 class TelegramChannel:
     """A Telegram bot serving the chats of ``allowed_users`` (ids or usernames)."""
 
@@ -168,8 +130,6 @@ class TelegramChannel:
         if base_url.scheme not in ("http", "https") or not base_url.host:
             raise ValueError("api_base must be an http(s) URL")
         self.name = name
-        self._token = token
-        self._api_base = api_base.rstrip("/")
         self._allowed = frozenset(_normalise_user(user) for user in allowed_users)
         self._poll_timeout_s = poll_timeout_s
         self._redactor = redactor
@@ -180,13 +140,13 @@ class TelegramChannel:
         self._http_timeout_s = http_timeout_s
         self._max_concurrent_chats = max_concurrent_chats
         self._max_pending_messages = max_pending_messages
-        self._max_attempts = max_attempts
-        self._backoff = backoff or BackoffPolicy()
-        self._max_retry_after_s = max_retry_after_s
         self._log: Logger = get_logger(f"zeroclaw_channels::{name}")
+        self._api = BotApi(token, api_base, name, self._log, http_timeout_s=http_timeout_s,
+                           max_attempts=max_attempts, backoff=backoff or BackoffPolicy(),
+                           max_retry_after_s=max_retry_after_s)
 
     def __repr__(self) -> str:
-        return f"TelegramChannel(name={self.name!r}, api_base={self._api_base!r})"
+        return f"TelegramChannel(name={self.name!r}, api_base={self._api.api_base!r})"
 
     # --- serving -----------------------------------------------------------------
 
@@ -200,14 +160,13 @@ class TelegramChannel:
         self._log.info(
             "Telegram channel starting",
             channel=self.name,
-            api_base=self._api_base,
+            api_base=self._api.api_base,
             allowed_users=len(self._allowed),
             poll_timeout_s=self._poll_timeout_s,
         )
-        transport = _TokenTransport(self._token, httpx.AsyncHTTPTransport())
         with unwrapping_single_error():
             async with (
-                httpx.AsyncClient(transport=transport, timeout=self._http_timeout_s) as client,
+                self._api.client() as client,
                 anyio.create_task_group() as task_group,
             ):
                 state = _RunState(
@@ -233,7 +192,7 @@ class TelegramChannel:
             }
             if offset is not None:
                 params["offset"] = offset
-            updates = await self._call(state.client, "getUpdates", params, read_timeout_s)
+            updates = await self._api.call(state.client, "getUpdates", params, read_timeout_s)
             if not isinstance(updates, list):
                 raise ChannelError(self.name, "getUpdates returned something other than a list")
             for update in updates:
@@ -364,7 +323,7 @@ class TelegramChannel:
         """Deliver ``text`` (split as needed); False when a part could not be delivered."""
         for chunk in split_message(text):
             try:
-                await self._call(client, "sendMessage", {"chat_id": chat_id, "text": chunk},
+                await self._api.call(client, "sendMessage", {"chat_id": chat_id, "text": chunk},
                                  self._http_timeout_s)
             except ChannelError as exc:
                 self._log.error("Telegram message not delivered", channel=self.name,
@@ -372,68 +331,6 @@ class TelegramChannel:
                 return False
         return True
 
-    # --- Bot API calls -----------------------------------------------------------
-
-    async def _call(self, client: httpx.AsyncClient, method: str, params: Mapping[str, Any],
-                    read_timeout_s: float) -> Any:
-        """``result`` of a Bot API call, retrying network errors, 5xx and 429."""
-        backoff = Backoff(self._backoff)
-        attempt = 0
-        while True:
-            attempt += 1
-            try:
-                return await self._attempt(client, method, params, read_timeout_s, backoff)
-            except _RetryLater as retry:
-                reason = retry.reason
-                wait_s = retry.wait_s if retry.wait_s is not None else backoff.next_delay()
-            if attempt >= self._max_attempts:
-                raise ChannelError(self.name, f"{method} failed after {attempt} attempts: {reason}")
-            self._log.warning("Telegram API call failed; retrying", channel=self.name,
-                              method=method, attempt=attempt, reason=reason,
-                              retry_in_s=round(wait_s, 3))
-            await anyio.sleep(wait_s)
-
-    async def _attempt(self, client: httpx.AsyncClient, method: str, params: Mapping[str, Any],
-                       read_timeout_s: float, backoff: Backoff) -> Any:
-        url = f"{self._api_base}/bot{_TOKEN_PLACEHOLDER}/{method}"
-        timeout = httpx.Timeout(read_timeout_s, connect=self._http_timeout_s)
-        network_error: str | None = None
-        try:
-            response = await client.post(url, json=dict(params), timeout=timeout)
-        except httpx.HTTPError as exc:
-            # Keep only the class name: httpx messages and the exception's request
-            # carry the URL. Raised outside this block so no context is chained.
-            network_error = type(exc).__name__
-        if network_error is not None:
-            raise _RetryLater(network_error)
-        body = _json_object(response.content)
-        status = response.status_code
-        if body is not None and body.get("ok") is True and 200 <= status < 300:
-            return body.get("result")
-        body = body or {}
-        error_code = body.get("error_code")
-        error_code = error_code if isinstance(error_code, int) else status
-        description = str(body.get("description") or response.reason_phrase)
-        description = description.replace(self._token, "[REDACTED]")
-        if error_code == 429 or status == 429:
-            parameters = body.get("parameters")
-            retry_after = parameters.get("retry_after") if isinstance(parameters, Mapping) else None
-            wait_s = (float(retry_after) if isinstance(retry_after, int | float)
-                      and retry_after >= 0 else backoff.next_delay())
-            raise _RetryLater(f"429 {description}", min(wait_s, self._max_retry_after_s))
-        if status >= 500 or error_code >= 500:
-            raise _RetryLater(f"{error_code} {description}")
-        raise ChannelError(self.name, f"{method} rejected: {error_code} {description}")
-
-
 def _normalise_user(user: str | int) -> str:
     """Allowed-users entries compare as ids (digits) or lower-case usernames without '@'."""
     return str(user).strip().lstrip("@").lower()
-
-
-def _json_object(content: bytes) -> dict[str, Any] | None:
-    try:
-        value = json.loads(content)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
