@@ -314,3 +314,20 @@ async def test_request_head_over_64_kib_gets_431_and_honest_clients_are_served(
     body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
     assert "headers_too_large" == body["error"]["code"]
     assert [] == problems
+
+
+async def test_body_over_64_kib_in_one_write_is_not_taken_for_a_big_head(
+        tmp_path: Path) -> None:
+    """Head and a 200 KiB body sent in one write (read together by the server): only the
+    head counts toward the 64 KiB head bound, so the turn is answered 200, not 431."""
+    with running(tmp_path, max_body_bytes=1_048_576) as daemon:
+        body = json.dumps({"conversation_id": "big-body",
+                           "message": "list files " + "x" * 200_000}).encode()
+        sock = connect(daemon)
+        sock.sendall(b"POST /v1/turns HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     b"Authorization: Bearer " + TOKEN.encode() + b"\r\n"
+                     b"Content-Type: application/json\r\n"
+                     b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        answer, _ = read_until_closed(sock, 10)
+        sock.close()
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]

@@ -97,7 +97,10 @@ class _HttpToolsHeadBound(_HeaderDeadline):
 
     def data_received(self, data: bytes) -> None:
         if self._waiting_for_head():
-            self._head_bytes += len(data)
+            # Only the head counts: a read often carries the head and the start of the body
+            # (a request with a 100 KiB body was refused as a 431 before this).
+            end = data.find(b"\r\n\r\n")
+            self._head_bytes += len(data) if end < 0 else end + 4
             if self._head_bytes > MAX_REQUEST_HEAD_BYTES:
                 if not self.transport.is_closing():
                     self.transport.write(_HEAD_TOO_LARGE)
