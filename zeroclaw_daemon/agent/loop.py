@@ -172,16 +172,19 @@ class AgentRuntime:
 
     async def run_turn(self, *, conversation_id: str, user_message: str, sender: str = "user",
                        channel: str = "cli", scope: ReceiptScope | None,
-                       approval: ApprovalHook | None = None) -> TurnResult:
-        """Run one turn for ``conversation_id``; never raises for model or tool failures."""
+                       approval: ApprovalHook | None = None,
+                       client_history: Sequence[ChatMessage] | None = None) -> TurnResult:
+        """Run one turn for ``conversation_id``; never raises for model or tool failures.
+        ``client_history``: the client holds the history; the stored one is not used."""
         started = time.perf_counter()
         turn_scope = scope if self.receipts_enabled else None
         turn = TurnContext(turn_scope, TurnCollector(), conversation_id, uuid.uuid4().hex)
         self._log.debug("Turn started", conversation=conversation_id, turn=turn.turn_id,
                         channel=channel, sender=sender, receipts=turn_scope is not None)
         user = ChatMessage("user", user_message)
-        messages = [self._system_message(turn_scope), *self.history.messages(conversation_id),
-                    user]
+        earlier = (self.history.messages(conversation_id) if client_history is None
+                   else client_history)
+        messages = [self._system_message(turn_scope), *earlier, user]
         audit_cfg = self.config.agent.tool_receipts.audit
         revision: Revision | None = None
         with bind_turn(turn):
@@ -193,7 +196,8 @@ class AgentRuntime:
         history = [user, *rounds.messages, ChatMessage("assistant", rounds.text)]
         if revision is not None:
             history.extend(revision.messages)
-        self.history.append_turn(conversation_id, history)
+        if client_history is None:
+            self.history.append_turn(conversation_id, history)
         result = await finish_turn(self.config, self.audit_db, turn, rounds, user_message,
                                    revision)
         seconds = time.perf_counter() - started

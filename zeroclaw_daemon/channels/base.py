@@ -6,6 +6,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..providers.base import ChatMessage
+
 
 @dataclass(frozen=True, slots=True)
 class InboundMessage:
@@ -15,6 +17,10 @@ class InboundMessage:
     conversation_id: str
     sender: str
     text: str
+    # None: the model sees the daemon's stored history of the conversation, and the
+    # turn is added to it. Set: the client holds the history (the OpenAI-compatible
+    # API sends it whole with every request); the stored history is neither read nor written.
+    history: tuple[ChatMessage, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException
@@ -15,6 +15,11 @@ from starlette.responses import JSONResponse, Response
 
 from ..logs import get_logger
 from ..receipts import ReceiptScope
+from ..receipts.render import append_block
+from .base import OutboundReply
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 LOG_TARGET = "zeroclaw_channels::gateway"
 
@@ -41,6 +46,11 @@ class GatewayBackend(Protocol):
     def metrics_content_type(self) -> str: ...
 
     def health(self) -> Mapping[str, object]: ...
+
+    @property
+    def config(self) -> Config:
+        """The running config (the OpenAI-compatible API names the model from it)."""
+        ...
 
 
 def parse_listen(listen: str) -> tuple[str, int]:
@@ -77,6 +87,7 @@ class GatewaySettings:
     body_timeout_s: float = 30.0
     followup_keep_s: float = 600.0
     followup_max_wait_s: float = 30.0
+    openai_api: bool = True
 
     @classmethod
     def from_section(cls, section: Any, environ: Mapping[str, str] | None = None,
@@ -94,7 +105,8 @@ class GatewaySettings:
                    header_timeout_s=section.header_timeout_s,
                    body_timeout_s=section.body_timeout_s,
                    followup_keep_s=section.followup_keep_s,
-                   followup_max_wait_s=section.followup_max_wait_s)
+                   followup_max_wait_s=section.followup_max_wait_s,
+                   openai_api=section.openai_api)
 
     @property
     def tokens(self) -> tuple[str, ...]:
@@ -183,3 +195,15 @@ def _validation_error(exc: ValidationError) -> GatewayHTTPError:
                for error in exc.errors(include_url=False, include_input=False)]
     paths = ", ".join(d["path"] or "<body>" for d in details)
     return GatewayHTTPError(422, "invalid_request", f"invalid fields: {paths}", details=details)
+
+
+def turn_payload(reply: OutboundReply) -> dict[str, object]:
+    """The ``POST /v1/turns`` response body for a reply."""
+    return {
+        "turn_id": reply.turn_id,
+        "reply": append_block(reply.text, reply.receipts_block),
+        "receipts": [{"tool": line.tool, "call_id": line.call_id, "receipt": line.receipt}
+                     for line in reply.receipts],
+        "audit": {"trust": reply.trust, "findings": list(reply.findings),
+                  **({"revision": reply.revision} if reply.revision is not None else {})},
+    }

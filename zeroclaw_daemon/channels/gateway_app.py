@@ -2,8 +2,10 @@
 
 Routes (DESIGN.md section 7): ``POST /v1/turns``, ``POST /v1/receipts/verify``,
 ``GET /v1/conversations/{id}/followups`` (background-task results, long-poll),
-``GET /healthz``, ``GET /metrics``. Every error is JSON
-``{"error": {"code", "message"}}``; nothing ever answers with a traceback.
+``GET /healthz``, ``GET /metrics``, and the OpenAI-compatible ``POST /v1/chat/completions``
+and ``GET /v1/models`` (:mod:`.gateway_openai`). Every error is JSON
+``{"error": {"code", "message"}}`` (OpenAI's shape on the OpenAI routes); nothing ever
+answers with a traceback.
 The server that runs it is :mod:`zeroclaw_daemon.channels.gateway`.
 """
 
@@ -29,7 +31,6 @@ from starlette.routing import Route
 from ..errors import ProviderError, ShuttingDownError, ZeroclawError
 from ..logs import get_logger
 from ..receipts import ReceiptError
-from ..receipts.render import append_block
 from .base import FollowupReply, InboundMessage, MessageHandler, OutboundReply
 from .gateway_api import (
     DEFAULT_SENDER,
@@ -45,11 +46,14 @@ from .gateway_api import (
     _internal_error,
     _reject_constant,
     _validation_error,
+    turn_payload,
 )
 from .gateway_followups import FollowupQueue
 from .gateway_limits import ClientLimiter, client_address, parse_networks
+from .gateway_openai import OpenAIRoutes
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+ErrorRenderer = Callable[[GatewayHTTPError], Response]
 
 
 # --- idempotency ------------------------------------------------------------------------------
@@ -121,10 +125,14 @@ class GatewayApp:
             Route("/healthz", self._wrap(self.healthz, auth=False), methods=["GET"]),
             Route("/metrics", self._wrap(self.metrics, auth=True), methods=["GET"]),
         ]
+        if self.settings.openai_api:
+            routes += OpenAIRoutes(self).routes()
         return Starlette(routes=routes, exception_handlers={
             HTTPException: _http_exception, Exception: _internal_error})
 
-    def _wrap(self, endpoint: Endpoint, *, auth: bool) -> Endpoint:
+    def _wrap(self, endpoint: Endpoint, *, auth: bool,
+              render: ErrorRenderer | None = None) -> Endpoint:
+        """``endpoint`` behind auth and the client key; ``render`` shapes its error answers."""
         async def wrapped(request: Request) -> Response:
             try:
                 token_index = self._authorize(request) if auth else None
@@ -136,14 +144,16 @@ class GatewayApp:
                                                 client=request.state.client_key,
                                                 address=request.state.client_address,
                                                 limit=exc.extra.get("limit"))
-                return exc.response()
+                return exc.response() if render is None else render(exc)
             except ClientDisconnect:
                 # Nobody is left to read an answer, and a client hanging up is not a
                 # server fault: a debug line, not an error with a traceback.
                 get_logger(LOG_TARGET).debug("Client disconnected", path=request.url.path)
                 return Response(status_code=499)
             except Exception as exc:  # cancellation is a BaseException and passes
-                return await _internal_error(request, exc)
+                answer = await _internal_error(request, exc)
+                return answer if render is None else render(
+                    GatewayHTTPError(500, "internal", "internal error"))
         return wrapped
 
     def _authorize(self, request: Request) -> int | None:
@@ -265,8 +275,12 @@ class GatewayApp:
     async def _run_turn(self, turn: TurnRequest) -> tuple[int, bytes]:
         message = InboundMessage(channel="gateway", conversation_id=turn.conversation_id,
                                  sender=turn.sender or DEFAULT_SENDER, text=turn.message)
+        return 200, _dumps(turn_payload(await self.run_message(message)))
+
+    async def run_message(self, message: InboundMessage) -> OutboundReply:
+        """One turn through the daemon's handler; its failures as the HTTP errors they mean."""
         try:
-            reply = await self.handler(message)
+            return await self.handler(message)
         except ShuttingDownError as exc:
             raise GatewayHTTPError(503, "shutting_down", str(exc),
                                    headers={"Retry-After": "5"}) from None
@@ -279,7 +293,6 @@ class GatewayApp:
         except ZeroclawError as exc:
             get_logger(LOG_TARGET).error("Turn failed", error=type(exc).__name__)
             raise GatewayHTTPError(500, "turn_failed", "the turn failed") from None
-        return 200, _dumps(turn_payload(reply))
 
     async def verify(self, request: Request) -> Response:
         body = await self._read_json(request)
@@ -341,18 +354,6 @@ def _receipts_disabled() -> GatewayHTTPError:
 def _dumps(payload: Mapping[str, object]) -> bytes:
     return json.dumps(payload, ensure_ascii=False, allow_nan=False,
                       separators=(",", ":")).encode()
-
-
-def turn_payload(reply: OutboundReply) -> dict[str, object]:
-    """The ``POST /v1/turns`` response body for a reply."""
-    return {
-        "turn_id": reply.turn_id,
-        "reply": append_block(reply.text, reply.receipts_block),
-        "receipts": [{"tool": line.tool, "call_id": line.call_id, "receipt": line.receipt}
-                     for line in reply.receipts],
-        "audit": {"trust": reply.trust, "findings": list(reply.findings),
-                  **({"revision": reply.revision} if reply.revision is not None else {})},
-    }
 
 
 def followup_payload(followup: FollowupReply) -> dict[str, object]:

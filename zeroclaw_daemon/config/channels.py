@@ -71,6 +71,9 @@ class GatewayConfig(_Section):
     # waits at most followup_max_wait_s.
     followup_keep_s: Seconds = 600.0
     followup_max_wait_s: Annotated[float, Field(gt=0, le=300)] = 30.0
+    # POST /v1/chat/completions and GET /v1/models: the OpenAI-compatible chat API
+    # (same token, limits, audit and receipts as /v1/turns).
+    openai_api: bool = True
 
 
 class TelegramConfig(_Section):

@@ -337,7 +337,8 @@ class ChannelRuntimeContext:
             result = await generation.runtime.run_turn(
                 conversation_id=message.conversation_id, user_message=message.text,
                 sender=message.sender, channel=message.channel,
-                scope=self._scope if receipts_on else None, approval=approval)
+                scope=self._scope if receipts_on else None, approval=approval,
+                client_history=message.history)
         except Exception:
             self.metrics.count_turn(message.channel, failed=True)
             raise
