@@ -7,7 +7,7 @@ import re
 from ...receipts.render import count_items
 from ..claims.types import AbsenceClaim
 from ..claims.words import text_keywords
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, related
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, Relation, related
 from ..report import FindingType
 from .base import CheckContext, clip
 
@@ -32,6 +32,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if any(f.empty for f in pool):
         return
+    if any(_result_confirms(f, claim) for f in pool):
+        return
     target = pool[0]
     if claim.subject:
         holders = [f for f in pool if _contains_subject(f, claim.subject)]
@@ -48,6 +50,21 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
+    """The result itself says the thing is absent: it states a zero beside a key or word
+    of that name ("incidents: []", "found 0 vulnerabilities", "Failures: 0", "to destroy:
+    0"), or holds the reply's own negation ("[no test files]", "does not exist")."""
+    said = " ".join(claim.text.lower().split())
+    if len(said) >= 6 and said in " ".join(facts.result.lower().split()):
+        return True
+    if not claim.subject:
+        return False
+    relation = Relation(claim.subject)
+    if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
+        return True
+    return any(relation(text_keywords(key)) for key in facts.empty_keys)
 
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from .pack import LanguagePack
 
 OBJECT_WINDOW = 90
+QUOTED_RE = re.compile(r"“[^”\n]{1,200}”|「[^」\n]{1,200}」|《[^》\n]{1,200}》|『[^』\n]{1,200}』"
+                       r"|\"[^\"\n]{1,200}\"|«[^»\n]{1,200}»")
 # Where the object of "I ran / I checked ..." ends: a clause-internal break.
 OBJECT_STOP_RE = re.compile(
     r"[:;,(.!?\n，。：；！？]|\s(?:and|but|that|which|so|because|then|where|while|to\s+see|"
@@ -161,7 +163,10 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                  keywords | categories, raw.digits, text[raw.start:raw.end],
                                  context | context_categories | keywords | categories))
 
-    for match in scan("absence", no_code):
+    # A negation inside a quoted title or message ("《报销没有通过的说明》", “Object does not
+    # exist”) is what the title says, not a claim of the reply.
+    no_quotes = mask(no_code, [(m.start(), m.end()) for m in QUOTED_RE.finditer(no_code)])
+    for match in scan("absence", no_quotes):
         index = clause_at(match.start())
         if flags.hedged(index):
             continue

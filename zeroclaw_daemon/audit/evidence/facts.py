@@ -217,6 +217,25 @@ class EventFacts:
         return frozenset(found)
 
     @cached_property
+    def empty_keys(self) -> tuple[str, ...]:
+        """JSON keys whose value is empty or zero (``"incidents": []``, ``"errors": 0``)."""
+        found: list[str] = []
+
+        def visit(node: Any, depth: int) -> None:
+            if isinstance(node, Mapping) and depth < 4:
+                for key, value in node.items():
+                    if value in ([], {}, 0) and not isinstance(value, bool):
+                        found.append(str(key).replace("_", " "))
+                    elif isinstance(value, (Mapping, list)):
+                        visit(value, depth + 1)
+            elif isinstance(node, list) and depth < 4:
+                for item in node[:50]:
+                    visit(item, depth + 1)
+
+        visit(self.parsed_json, 0)
+        return tuple(found)
+
+    @cached_property
     def empty(self) -> bool:
         stripped = self.result.strip()
         if not stripped or count_items(self.result) == 0:

@@ -306,12 +306,7 @@ TRIGGERS: dict[str, str] = {
         "came command here listed listing output printed query reported response result* "
         "returned search showed"
     ),
-    "absence": (
-        "anything came clean contain empty evidence exist find found have in include list "
-        "listed locate match matched matching mention* no nothing* record* reference* relevant "
-        "report reported return returned see show showed sign* single spot such there trace* "
-        "turn turned word"
-    ),
+    "absence": "any anything clean empty exist no none nothing* single there",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

@@ -280,13 +280,7 @@ TRIGGERS: dict[str, str] = {
     "presentation": (
         "aquí arrojó contiene devolvió dice imprimió indica indicó lista listó mostró muestra"
     ),
-    "absence": (
-        "advertencias aparece aparecen aparecía arrojó cambios coincidencias contiene datos "
-        "detect* devolvió devuelve encontr* encuentra encuentran errores estaba estaban está "
-        "están existe existen existía figura figuran había hay hubo incidencias llegó mostró "
-        "muestra nada ningun* queda* quedó registr* relevante resultados salida salió tiene ve "
-        "ven vino volvió"
-    ),
+    "absence": "nada ningun* no sin vac*",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

@@ -130,8 +130,8 @@ def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[Raw
     for match in COUNT_RE.finditer(text, start, end):
         num_text = match.group("num")
         value = parse_chinese_number(num_text)
-        if value is None:
-            continue
+        if value is None or (value == 0 and num_text not in ("0", "零", "〇")):
+            continue   # "128 万个": 万 scales the number before it, it is no numeral itself
         before = text[max(0, match.start() - 6):match.start()]
         if SKIP_BEFORE.search(before):
             continue
