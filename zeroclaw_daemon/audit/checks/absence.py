@@ -16,6 +16,11 @@ NOT_FOUND_RE = re.compile(
     r"不存在|找不到|no\s+existe|no\s+se\s+encontr", re.IGNORECASE)
 
 
+# "no <noun>" / "0 <noun>" / "zero <noun>" in a result: it states the absence itself.
+_RESULT_NONE_RE = re.compile(r"\b(?:no|zero|0)\s+((?:[A-Za-z][\w-]*\s+){0,1}[A-Za-z][\w-]*)",
+                             re.IGNORECASE)
+
+
 def check_absences(context: CheckContext) -> None:
     for absence in context.claims.absences:
         check_absence(context, absence)
@@ -64,6 +69,9 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True
+    for said_none in _RESULT_NONE_RE.finditer(facts.result):
+        if relation(text_keywords(said_none.group(1))):
+            return True   # the result says "No user with id ...", "[no test files]"
     return any(relation(text_keywords(key)) for key in facts.empty_keys)
 
 

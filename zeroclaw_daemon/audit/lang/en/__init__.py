@@ -207,6 +207,12 @@ ABSENCE = phrase(
     r"(?:\s+(?:about|on|regarding)\s+(?P<subj4>(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+)?))?\b"
     r"|\b(?:doesn't|does\s+not|didn't|did\s+not)\s+(?:say|mention|contain)\s+anything\s+about\s+"
     r"(?P<subj5>(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+)?)"
+    r"|\b(?:doesn't|does\s+not|didn't|did\s+not|don't|do\s+not)\s+(?:look|seem|appear)\s+"
+    r"(?:like|as\s+if|as\s+though|to\s+(?:be|have))\s+(?:there\s+(?:are|is|were|was)\s+|"
+    r"there's\s+)?(?:any|anything)\b(?P<subj7>(?:\s+(?!in\b|on\b|at\b|for\b|from\b)"
+    r"[a-z][\w-]*){0,3})"
+    r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|locate|see|spot)\s+"
+    r"an?\s+(?P<subj8>(?:(?!in\b|on\b|at\b|for\b|from\b)[a-z][\w-]*\s*){1,3})"
     r"|\b(?:didn't|did\s+not|couldn't|could\s+not|can't|cannot|doesn't|does\s+not|don't|do\s+not|"
     r"wasn't|isn't)\s+(?:find|return|show|turn\s+up|match|see|locate|spot|list|contain|mention|"
     r"have|include|report)\s+(?:any|anything)\b(?P<subj2>(?:\s+(?!in\b|on\b|at\b|for\b|from\b)"
@@ -306,7 +312,8 @@ TRIGGERS: dict[str, str] = {
         "came command here listed listing output printed query reported response result* "
         "returned search showed"
     ),
-    "absence": "any anything clean empty exist no none nothing* single there",
+    "absence": "any anything clean empty exist find locate no none nothing* see single spot "
+               "there",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

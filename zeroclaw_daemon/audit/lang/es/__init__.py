@@ -186,9 +186,11 @@ _SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)
             + _W + r"){0,2}")
 ABSENCE = phrase(
     r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
-    r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentra|encuentran|detect(?:ó|aron|é)|"
+    r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"
     r"registr(?:ó|aron)|ve|ven|devolvió|devuelve|muestra|mostró|contiene|tiene|arrojó|"
     r"quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
+    r"|\bno\s+parece\s+(?:que\s+)?(?:haya|hay|existan?|aparezcan?)\s+(?P<subj6>" + _SUBJ_ES
+    + r")"
     r"|\bningun[oa]?s?\s+(?P<subj2>" + _W + r"(?:\s+" + _W + r")?)\s+(?:encontrad|detectad|"
     r"registrad|pendiente|abiert)"
     r"|\bsin\s+(?:resultados|coincidencias|registros|datos|salida|errores|advertencias|"
