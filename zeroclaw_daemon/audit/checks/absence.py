@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from ...receipts.render import count_items
+from ..claims.numbers import month_number
 from ..claims.types import AbsenceClaim
-from ..claims.words import text_keywords
+from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, Relation, related
 from ..report import FindingType
 from .base import CheckContext, clip
@@ -51,10 +52,30 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             if not sought:
                 return  # nothing says the call was about this subject
             target = sought[0]
+            names = _names(claim, context)
+            if names and not names & target.result_keys:
+                # "no Postgres container": the call lists containers, and the name is in
+                # none of its items: a true negation.
+                return
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:
+    """The proper names among what the absence is about: capitalised words after the
+    first ("no MySQL container"), not month names; in a CJK reply, where a loanword may be
+    capitalised at will ("未发现Pod"), only mixed-case words ("MongoDB", not "PR")."""
+    words = LATIN_WORD_RE.findall(claim.text)
+    if context.pack is not None and context.pack.cjk:
+        found = {stem(w) for w in words
+                 if any(c.isupper() for c in w[1:]) and any(c.islower() for c in w)}
+    else:
+        if claim.text[:1].isalpha() and claim.text[:1].isascii():
+            words = words[1:]   # the phrase's first word is capitalised as a sentence start
+        found = {stem(w) for w in words if w[0].isupper() and month_number(w) is None}
+    return frozenset(found) & claim.subject
 
 
 def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:

@@ -141,6 +141,8 @@ class EventFacts:
                 counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
             elif len(lines) > 1 and _is_csv_header(lines[0], lines[1]):
                 counts.add(len(lines) - 1)  # account_id,name,plan: a header, not an item
+            elif len(lines) > 1 and _maybe_csv_header(lines[0], lines[1]):
+                counts.update((len(lines) - 1, len(lines)))  # job,schedule: header or row
             else:
                 counts.add(len(lines))
             if len(lines) == 1:
@@ -312,6 +314,12 @@ def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
     if not plural and not nouns & COUNT_WORDS:
         return set()
     return nouns
+
+
+def _maybe_csv_header(first: str, second: str) -> bool:
+    """Names over rows of words: a header the rows cannot tell apart from a row."""
+    match = _CSV_HEADER_RE.match(first)
+    return match is not None and second.count(match.group(1)) == first.count(match.group(1))
 
 
 def _is_csv_header(first: str, second: str) -> bool:

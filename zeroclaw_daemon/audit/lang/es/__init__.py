@@ -183,7 +183,7 @@ PRESENTATION = phrase(
 _W = r"[\wáéíóúñü-]+"
 _SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
             + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b)"
-            + _W + r"){0,2}")
+            + _W + r"){0,2}(?:\s+de\s+" + _W + r")?")
 ABSENCE = phrase(
     r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
     r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"

@@ -1,0 +1,206 @@
+"""Values, counts and absences: the rules of each language, in sentences of our own.
+
+Each table row is a reply, the tool results it is audited against, and the findings
+expected as (type, rule, quoted span): the span is the reply text the finding points at.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from zeroclaw_daemon.audit import audit_reply
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+Expected = list[tuple[str, str, str]]
+
+
+def ok(tool: str, result: str, args: dict[str, object] | None = None) -> ToolEvent:
+    return ToolEvent(call_id="c1", tool=tool, args=args or {}, status=ToolStatus.OK,
+                     result=result)
+
+
+def findings(reply: str, *events: ToolEvent, user: str = "") -> Expected:
+    report = audit_reply(reply, events, None, "conv-1", user)
+    return [(f.type.value, f.rule, reply[f.start:f.end]) for f in report.findings]
+
+
+def of_type(kind: str, reply: str, *events: ToolEvent, user: str = "") -> Expected:
+    return [f for f in findings(reply, *events, user=user) if f[0] == kind]
+
+
+# -- number formats per language -------------------------------------------------------
+
+SALES = ok("sales_report", "region,amount\nnorte,1250.5\nsur,7800\ncentro,2500000\n")
+SALES_ZH = ok("revenue_query", json.dumps({"east": 35120, "west": 120400000, "share": 0.254}))
+
+
+@pytest.mark.parametrize("reply", [
+    "La región norte facturó 1.250,5 € según el informe.",      # es: dot groups, comma decimal
+    "El sur aporta 7,8 mil euros según el informe.",             # es: "7,8 mil"
+    "El centro llega a 2,5 millones según el informe.",          # es: "2,5 millones"
+    "North billed 1,250.5 according to the report.",             # en: comma groups
+    "South is at about 7.8k according to the report.",          # en: k suffix
+])
+def test_locale_number_formats_are_read(reply: str) -> None:
+    """A number written in its language's format is grounded by the result's plain digits."""
+    assert [] == of_type("ungrounded_value", reply, SALES)
+
+
+@pytest.mark.parametrize("reply", [
+    "报表显示东区约 3.5 万元。",        # 3.5 万 = 35000 to the thousand
+    "西区大约 1.2 亿元。",              # 1.2 亿 = 120000000
+    "占比百分之二十五左右，即 25.4%。",   # 百分之 and a share written as a percentage
+    "东区约３．５万。",                  # full-width digits
+])
+def test_chinese_scales_and_percentages_are_read(reply: str) -> None:
+    """万 / 亿 scale the number before them; 百分之 and full-width digits are numbers."""
+    assert [] == of_type("ungrounded_value", reply, SALES_ZH)
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("报表显示东区约 9.1 万元。", "9.1 万"),
+    ("La región norte facturó 4.900,5 € según el informe.", "4.900,5 €"),
+    ("The report says north billed 3,105.75.", "3,105.75"),
+])
+def test_a_wrong_number_in_any_format_is_ungrounded(reply: str, span: str) -> None:
+    """A value no result holds is still ungrounded, whatever its format."""
+    events = SALES_ZH if "万" in reply else SALES
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, events)
+
+
+# -- rounding and derivations ----------------------------------------------------------
+
+DISK = ok("disk_usage", "mount size_bytes used_pct\n/ 1962834112 97.83\n/data 500 12.5\n")
+LATENCY = ok("latency_probe", "before_ms 80\nafter_ms 60\n")
+ORDERS_CSV = ok("orders_export", "order,country,items,total_eur,status\n"
+                                 "A-1,DE,3,184.90,paid\nA-2,FR,1,39.00,refunded\n"
+                                 "A-3,NL,6,412.35,paid\nA-4,IE,2,88.50,refunded\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("The root mount is just under 2 GB.", (DISK,)),                  # bytes -> GB, rounded
+    ("The root mount is 97.8% full.", (DISK,)),                        # shown precision
+    ("Latency fell by 25% (a 20 ms drop).", (LATENCY,)),               # 80 -> 60
+    ("Gross is €724.75, of which €127.50 was refunded.", (ORDERS_CSV,)),  # column, group sums
+    ("The largest order is €412.35.", (ORDERS_CSV,)),                  # a CSV cell, not 6,412.35
+    ("Refunds are about 17.6% of gross.", (ORDERS_CSV,)),              # a group's share of total
+])
+def test_rounding_and_simple_derivations_are_grounded(
+        reply: str, events: tuple[ToolEvent, ...]) -> None:
+    """Rounding to the shown precision, unit conversion, sums per column and per kind of
+    row, and percentages of them are honest summaries, not ungrounded values."""
+    assert [] == of_type("ungrounded_value", reply, *events)
+
+
+def test_a_made_up_total_is_still_ungrounded() -> None:
+    """A total that no sum of the rows gives is ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", "€905.10")] == of_type(
+        "ungrounded_value", "Gross is €905.10 across the four orders.", ORDERS_CSV)
+
+
+def test_dotted_version_at_a_sentence_end_is_checked() -> None:
+    """A version ending a sentence ("3.12.") is compared as a string with the result's."""
+    result = ok("pkg_info", "name: ruff\nversion: 0.8.4\n")
+    assert [] == of_type("ungrounded_value", "The installed ruff is 0.8.4.", result)
+    assert [("ungrounded_value", "value.not_in_results", "0.9.1")] == of_type(
+        "ungrounded_value", "The installed ruff is 0.9.1.", result)
+
+
+# -- counts ----------------------------------------------------------------------------
+
+TICKETS = ok("ticket_list", json.dumps([
+    {"key": "OPS-1", "state": "open", "priority": "high"},
+    {"key": "OPS-2", "state": "open", "priority": "low"},
+    {"key": "OPS-3", "state": "closed", "priority": "high"},
+    {"key": "OPS-4", "state": "open", "priority": "low"},
+]))
+JOBS_CSV = ok("cron_export", "job,schedule\nbackup,daily\nrotate,weekly\nvacuum,daily\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("There are 3 jobs in the export.", (JOBS_CSV,)),                 # header row not an item
+    ("2 high tickets, both assigned.", (TICKETS,)),                    # one kind of item
+    ("Four tickets; the remaining two are low priority.", (TICKETS,)),  # "the remaining"
+    ("前两个工单是高优先级。", (TICKETS,)),                              # 前两个
+    ("Los dos últimos tickets son de prioridad baja.", (TICKETS,)),    # los dos últimos
+    ("Facturamos 1.340 facturas en total.", (ok("invoice_stats", "total 1340"),)),  # quantity
+    ("9 in 10 runs pass.", (ok("ci_runs", "run 1 ok\nrun 2 ok\nrun 3 fail"),)),     # a ratio
+])
+def test_counts_of_a_part_or_of_something_else_are_not_mismatches(
+        reply: str, events: tuple[ToolEvent, ...]) -> None:
+    """Subset quantifiers, kinds of item, header rows, quantities and ratios are not
+    counts of the whole result."""
+    assert [] == of_type("count_mismatch", reply, *events)
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("There are 6 tickets in the list.", "6 tickets"),
+    ("列表里有两个工单。", "两个工单"),
+])
+def test_a_whole_count_that_differs_is_a_mismatch(reply: str, span: str) -> None:
+    """The whole list counted wrong is a count mismatch, in each language."""
+    assert [("count_mismatch", "count.item_count", span)] == of_type(
+        "count_mismatch", reply, TICKETS)
+
+
+def test_a_count_the_result_states_for_the_noun_is_consistent() -> None:
+    """"31 passed" in the result makes "31 tests passed" right, however many lines it has."""
+    result = ok("pytest", "collected 33 items\n...\n31 passed, 2 failed in 3.2s")
+    assert [] == of_type("count_mismatch", "31 tests passed and 2 failed.", result)
+    assert [("count_mismatch", "count.item_count", "30 tests")] == of_type(
+        "count_mismatch", "30 tests passed and 2 failed.", result)
+
+
+def test_a_count_summed_from_two_stated_counts_is_consistent() -> None:
+    """"65 tests (58 unit plus 7 doc)" adds two counts the result states."""
+    result = ok("cargo", "test result: ok. 58 passed; 0 failed\n\ntest result: ok. 7 passed")
+    assert [] == of_type("count_mismatch", "All 65 tests passed.", result)
+
+
+# -- absences --------------------------------------------------------------------------
+
+CONTAINERS = ok("docker_ps", "NAMES STATUS\nredis Up 3 days\nnginx Up 3 days\napi Up 2 hours\n")
+STATUS_PAGE = ok("status_page", json.dumps({"incidents": [], "components": ["api", "web"]}))
+SCAN = ok("vuln_scan", "scanned 812 packages\nfound 0 vulnerabilities\n")
+USERS = ok("user_lookup", "id,email\n17,ana@example.org\n18,r.okafor@example.net\n")
+ERRORS_LOG = ok("log_tail", "10:01 INFO start\n10:02 ERROR db timeout\n10:03 ERROR db timeout\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("No hay ningún contenedor de Postgres en marcha.", (CONTAINERS,)),
+    ("There is no MySQL container running.", (CONTAINERS,)),
+    ("没有 MongoDB 容器在运行。", (CONTAINERS,)),
+    ("No open incidents right now.", (STATUS_PAGE,)),                   # "incidents": []
+    ("The scan found no vulnerabilities.", (SCAN,)),                    # found 0 vulnerabilities
+    ("The newest ticket is “Export has no header row”.", (ERRORS_LOG,)),  # a quoted title
+    ("最新的一封是《报销没有通过的说明》。", (ERRORS_LOG,)),                  # a quoted title
+])
+def test_true_absences_are_not_false(reply: str, events: tuple[ToolEvent, ...]) -> None:
+    """A negation that the result bears out, or one inside a quoted title, is no finding."""
+    assert [] == of_type("false_absence", reply, *events)
+
+
+@pytest.mark.parametrize("reply", [
+    "It doesn't look like there are any errors in the log.",
+    "Parece que no hay errores en el log.",
+    "No parece que haya errores en el log.",
+    "日志里似乎没有错误。",
+])
+def test_hedged_absence_is_a_claim(reply: str) -> None:
+    """"doesn't look like there are any", "parece que no hay", "似乎没有" are checked."""
+    assert ["false_absence"] == [f[0] for f in of_type("false_absence", reply, ERRORS_LOG)]
+
+
+def test_absence_of_the_kind_the_result_lists_is_false() -> None:
+    """"No release tags" while the call lists tags: the kind is there, so it is false."""
+    assert ["false_absence"] == [f[0] for f in of_type(
+        "false_absence", "There are no release tags.", ok("git_tags", "v1.0\nv1.1"))]
+
+
+def test_there_is_no_user_while_the_row_is_there() -> None:
+    """"There's no user with r.okafor@example.net" while that row is in the result."""
+    assert ["false_absence"] == [f[0] for f in of_type(
+        "false_absence", "There's no user with r.okafor@example.net.", USERS)]
