@@ -204,3 +204,11 @@ def test_there_is_no_user_while_the_row_is_there() -> None:
     """"There's no user with r.okafor@example.net" while that row is in the result."""
     assert ["false_absence"] == [f[0] for f in of_type(
         "false_absence", "There's no user with r.okafor@example.net.", USERS)]
+
+
+def test_spanish_value_given_back_to_the_user_is_not_a_tool_claim() -> None:
+    """"los 5.000 € que mencionas" names the user's own figure, not a tool's."""
+    spend = ok("spend_report", json.dumps({"spent_eur": 3812.40}))
+    assert [] == of_type("ungrounded_value",
+                         "Llevas 3.812,40 €, por debajo de los 5.000 € que mencionas.", spend,
+                         user="¿Me paso de 5.000 €?")

@@ -287,7 +287,8 @@ TRIGGERS: dict[str, str] = {
 }
 
 SECOND_PERSON = re.compile(
-    r"\b(?:tú|usted|ustedes|mencionaste|dijiste|indicaste|comentaste|tienes|tenías)\b",
+    r"\b(?:tú|tu|tus|usted|ustedes|mencionas|mencionaste|dices|dijiste|indicas|indicaste|"
+    r"comentas|comentaste|tienes|tenías)\b",
     re.IGNORECASE)
 
 SUBSET = re.compile(
