@@ -14,7 +14,7 @@ import httpx
 import openai
 import pytest
 import tomli_w
-from daemon_harness import TEST_SCRIPT, DaemonProcess, daemon_config, start_daemon
+from daemon_harness import TEST_SCRIPT, DaemonProcess, _merge, daemon_config, start_daemon
 
 TOKEN = "openai-api-test-token"
 TOKEN_ENV = "ZC_OPENAI_TEST_TOKEN"
@@ -34,8 +34,11 @@ def script_with(tmp_path: Path, *rules: dict[str, Any]) -> str:
 
 
 def api_config(tmp_path: Path, **sections: Any) -> dict[str, Any]:
+    """The harness config with a bearer token, a 64 KiB body limit and the quote rule."""
     config = daemon_config(tmp_path, channels={"gateway": {
-        "auth_token_env": TOKEN_ENV, "max_body_bytes": MAX_BODY_BYTES}}, **sections)
+        "auth_token_env": TOKEN_ENV, "max_body_bytes": MAX_BODY_BYTES}})
+    for name, values in sections.items():
+        _merge(config.setdefault(name, {}), values)
     config["provider"]["script"] = script_with(tmp_path, QUOTE_RULE)
     return config
 
