@@ -15,6 +15,11 @@ import openai
 import pytest
 import tomli_w
 from daemon_harness import TEST_SCRIPT, DaemonProcess, _merge, daemon_config, start_daemon
+from hypothesis import given
+from hypothesis import strategies as st
+from test_gateway import RecordingHandler, running_gateway
+
+from zeroclaw_daemon.channels.gateway_openai import text_pieces
 
 TOKEN = "openai-api-test-token"
 TOKEN_ENV = "ZC_OPENAI_TEST_TOKEN"
@@ -261,3 +266,32 @@ def test_unknown_model_is_404(client: openai.OpenAI) -> None:
         client.chat.completions.create(model="gpt-4o", messages=user("list files"))
     assert ("model", "model_not_found") == (caught.value.param, caught.value.code)
     assert MODEL in caught.value.message
+
+
+def test_bad_conversation_header_is_400(client: openai.OpenAI) -> None:
+    """An X-Zeroclaw-Conversation header that is empty or over 256 characters is refused."""
+    for header in ("", "c" * 257):
+        with pytest.raises(openai.BadRequestError) as caught:
+            client.chat.completions.create(model=MODEL, messages=user("list files"),
+                                           extra_headers={"X-Zeroclaw-Conversation": header})
+        assert "invalid_conversation_id" == caught.value.code
+
+
+async def test_openai_api_false_removes_the_routes() -> None:
+    """[channels.gateway] openai_api = false: /v1/chat/completions and /v1/models are 404
+    while /v1/turns still serves."""
+    handler = RecordingHandler()
+    async with running_gateway(handler, openai_api=False) as (http, _):
+        chat = await http.post("/v1/chat/completions",
+                               json={"model": MODEL, "messages": user("hi")})
+        models = await http.get("/v1/models")
+        turn = await http.post("/v1/turns", json={"conversation_id": "c", "message": "hi"})
+    assert (404, 404, 200) == (chat.status_code, models.status_code, turn.status_code)
+
+
+@given(st.text(max_size=400), st.integers(min_value=1, max_value=80))
+def test_stream_pieces_join_to_the_text(text: str, size: int) -> None:
+    """Streamed pieces are never empty or over the size, and join to the reply exactly."""
+    pieces = text_pieces(text, size)
+    assert text == "".join(pieces)
+    assert [] == [piece for piece in pieces if not 0 < len(piece) <= size]
