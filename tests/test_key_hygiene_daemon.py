@@ -444,6 +444,20 @@ async def session(tmp_path: Path, daemon: Daemon, notify: NotifyListener, fake: 
                     "result": result})
                 checks[f"verify structured {valid}"] = response.json().get("valid")
                 expected[f"verify structured {valid}"] = valid
+            # The OpenAI-compatible API, whole and streamed, and two of its refusals.
+            for stream in (False, True):
+                completion = await gateway.request("POST", "/v1/chat/completions", json={
+                    "model": "zeroclaw-scripted", "stream": stream,
+                    "messages": [{"role": "user", "content": "list files"}]})
+                checks[f"openai stream={stream}"] = (completion.status_code,
+                                                    "zc-receipt-" in completion.text)
+                expected[f"openai stream={stream}"] = (200, True)
+            checks["openai refusals"] = [
+                (await gateway.request("POST", "/v1/chat/completions", json={
+                    "model": "zeroclaw-scripted", "n": 2,
+                    "messages": [{"role": "user", "content": "hi"}]})).status_code,
+                (await gateway.request("GET", "/v1/models", auth=False)).status_code]
+            expected["openai refusals"] = [400, 401]
             statuses = [
                 (await gateway.request("POST", "/v1/turns", content=b"{bad", headers={
                     "Content-Type": "application/json"})).status_code,
