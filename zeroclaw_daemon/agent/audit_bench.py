@@ -252,6 +252,11 @@ class StandInTool(Tool):
         self.description = f"scenario stand-in for {call.tool}"
         self.call = call
 
+    def about(self) -> str:
+        # A scenario tool is known by its name's words, its arguments and its result;
+        # the stand-in's own description says nothing about it.
+        return ""
+
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
         call = self.call
         if call.status == "failed":

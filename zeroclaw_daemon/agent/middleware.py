@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Protocol
 
 import anyio
@@ -107,6 +108,7 @@ class ReceiptMiddleware:
         else:
             event, text = await self._run_known(call, tool, ctx, turn, scope, approval,
                                                 started)
+            event = replace(event, about=tool.about())
         if collect:
             turn.collector.add(event)
         await self._record(event, scope)

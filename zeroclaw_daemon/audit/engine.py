@@ -75,9 +75,11 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
     if pack is None:
         # No pack for this language: its words are not read, only its URLs (a cited URL
         # is checked the same way in every language).
-        claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=())
+        claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=(),
+                         actions=())
     evidence = Evidence(events, user_message)
-    run_checks(CheckContext(claims, evidence, findings, text, pack))
+    run_checks(CheckContext(claims, evidence, findings, text, pack,
+                            tool_verbs=PACKS[DEFAULT_LANGUAGE].actions))
 
     findings = dedupe_findings(findings)
     has_evidence = bool(evidence.ok) or any(t.verdict is Verdict.VALID for t in tokens)

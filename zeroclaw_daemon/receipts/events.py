@@ -42,6 +42,9 @@ class ToolEvent:
     turn_id: str = ""
     conversation_id: str = ""
     detached: bool = field(default=False)
+    # What the tool says it acts on (its description and aliases): read by the auditor
+    # to link "the cache has been cleared" to the call that cleared it. Not signed.
+    about: str = ""
 
     @property
     def ok(self) -> bool:

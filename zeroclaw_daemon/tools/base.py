@@ -55,10 +55,17 @@ class Tool(ABC):
     parameters: Mapping[str, Any]
     risk: RiskClass
     timeout_s: float = 30.0
+    # Other names of what the tool acts on ("pagerduty", "incident"), beside its name and
+    # description: the auditor links a reply's action claims to calls through them.
+    aliases: tuple[str, ...] = ()
 
     @abstractmethod
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
         """Execute with validated ``args``; raise ``ToolError`` on failure."""
+
+    def about(self) -> str:
+        """What the tool says it acts on, for the reply auditor: description and aliases."""
+        return " ".join([self.description, *self.aliases])
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name!r} risk={self.risk.value}>"

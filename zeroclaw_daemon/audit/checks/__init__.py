@@ -8,6 +8,7 @@ counts found wrong).
 from __future__ import annotations
 
 from .absence import check_absences
+from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
 from .sources import check_sources
@@ -21,6 +22,7 @@ CHECKS: tuple[Check, ...] = (
     check_absences,
     check_values,
     check_sources,
+    check_actions,
 )
 
 

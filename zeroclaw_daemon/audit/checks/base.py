@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...receipts.events import ToolStatus
 from ..claims import Claims, LanguagePack
+from ..claims.actions import ActionLexicon
 from ..evidence.facts import EventFacts
 from ..evidence.index import Evidence
 from ..report import EXCERPT_CHARS, NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
@@ -32,6 +33,8 @@ class CheckContext:
     findings: list[Finding]
     text: str
     pack: LanguagePack | None = None
+    # The verbs tools are named with (English, whatever the reply's language).
+    tool_verbs: ActionLexicon | None = None
     # Failed calls already reported once: one failed_call_claimed per call, whichever
     # claim presents it first.
     failed_reported: set[str] = field(default_factory=set)

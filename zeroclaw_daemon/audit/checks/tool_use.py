@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from ...receipts.events import ToolStatus
+from ..claims.actions import names_in
 from ..claims.text import PATH_RE, normalise_url, url_forms
 from ..claims.types import ResultClaim, ToolUseClaim
-from ..claims.words import CATEGORY_TOOL_WORDS
+from ..claims.words import CATEGORY_TOOL_WORDS, stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext, clip
@@ -38,6 +39,21 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         if not context.claims.acknowledges_failure:
             context.failed_presented(claim.span, hits[0])
         return
+    flags = context.claims.failure_flags
+    if evidence.failed and flags is not None and context.claims.clauses and flags.sentence_failure(
+            context.claims.sentence_of(claim.clause)):
+        return  # "when I queried the status it timed out": an attempt, told as failed
+    if evidence.facts and not (claim.command or claim.path or claim.url or claim.categories):
+        # Calls ran, and the claim says in words what it looked at. A name ("Grafana",
+        # "PagerDuty") must be a system some call was about. Common nouns ("the bucket")
+        # are checked only against calls whose names are plain words ("weather"): a name
+        # such as ``s3_ls`` or ``pd_incidents`` may stand for them, so linkage is unclear.
+        names = names_in(claim.object_text or claim.text)
+        if names:
+            if any(_names_call(name, f) for name in names for f in evidence.facts):
+                return
+        elif any(_opaque_name(f) for f in evidence.facts):
+            return
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                 f"says {_describe_claim(claim)}, but no successful "
                 f"{_describe_tool(claim)} ran this turn", "tool_use.no_matching_call")
@@ -84,6 +100,30 @@ def _mentions(facts: EventFacts, claim: ToolUseClaim) -> bool:
     if claim.keywords and (claim.keywords & facts.call_keys or claim.keywords & facts.result_keys):
         return True
     return any(_category_matches(category, facts) for category in claim.categories)
+
+
+def _names_call(name: str, facts: EventFacts) -> bool:
+    """Whether a call is about the system ``name``: the name is among its words (name,
+    arguments, description, result), or a short word of the tool's name abbreviates it
+    (its letters in order, from the first: ``pd`` PagerDuty, ``gh`` GitHub, ``s3`` S3)."""
+    low = name.lower()
+    key = stem(low)
+    if key in facts.call_keys or key in facts.result_keys or key in text_keywords(
+            facts.event.about):
+        return True
+    return any(2 <= len(word) <= 4 and word[0] == low[0] and _subsequence(word, low)
+               for word in facts.name_words)
+
+
+def _opaque_name(facts: EventFacts) -> bool:
+    """A tool name with a word that is no plain word: short (``pd``, ``gh``, ``ls``) or
+    with digits (``s3``, ``k8s``)."""
+    return any(len(word) <= 3 or not word.isalpha() for word in facts.name_words)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    letters = iter(long)
+    return all(char in letters for char in short)
 
 
 def _category_matches(category: str, facts: EventFacts) -> bool:

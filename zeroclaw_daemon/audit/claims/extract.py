@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .actions import find_action_claims
 from .counts import find_counts
 from .gate import BIT
 from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
@@ -225,7 +226,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         results=tuple(results), counts=tuple(counts), absences=tuple(absences),
         values=tuple(values), urls=tuple(urls),
         attributed_sentences=frozenset(attributed), sentence_bounds=tuple(bounds),
-        failure_flags=flags)
+        failure_flags=flags, actions=tuple(find_action_claims(text, low, pack, clauses, flags)))
 
 
 _CONTEXT_AFTER_RE = re.compile(r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}")

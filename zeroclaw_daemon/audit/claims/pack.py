@@ -20,6 +20,7 @@ from .gate import Gate
 from .types import RawCount
 
 if TYPE_CHECKING:
+    from .actions import ActionLexicon
     from .counts import LatinCountRules
 
 # Pattern contracts: ``attribution`` may capture ``subj`` (the named source);
@@ -54,6 +55,8 @@ class LanguagePack:
     # Subset quantifiers ("of them", "the remaining", "其中", "los dos últimos"): a count
     # of part of the result, not of all its items.
     subset: re.Pattern[str] | None = None
+    # Verbs of action and observation, checks a state claim names (``ACTIONS``).
+    actions: ActionLexicon | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -75,4 +78,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
+        actions=tables.get("ACTIONS"),
     )

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from .actions import ActionClaim
     from .segment import ClauseFlags
 
 Span = tuple[int, int]
@@ -189,6 +190,8 @@ class Claims:
     # Whether any sentence reports a failure: asked only when a call failed, so worked
     # out on first use (not part of equality: the flags object is per extraction).
     failure_flags: ClauseFlags | None = field(default=None, compare=False, repr=False)
+    # Actions said done and checks said passed, in any person and voice (.actions).
+    actions: tuple[ActionClaim, ...] = ()
 
     @property
     def acknowledges_failure(self) -> bool:

@@ -32,7 +32,7 @@ _ACCENTS = str.maketrans("áàäâéèëêíìïîóòöôúùüûñç", "aaaaee
 CATEGORY_OF_WORD: Mapping[str, str] = {
     "command": "shell", "shell": "shell", "terminal": "shell", "script": "shell",
     "file": "file", "files": "file", "directory": "file", "folder": "file",
-    "page": "http", "website": "http", "site": "http", "url": "http", "link": "http",
+    "website": "http", "site": "http", "url": "http", "link": "http",
     "webpage": "http", "endpoint": "http",
     "search": "search", "web": "search", "google": "search", "internet": "search",
     "online": "search",

@@ -7,6 +7,7 @@ import re
 from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
+from .actions import ACTIONS
 
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9}
@@ -36,6 +37,7 @@ latest current everything anything something things thing stuff system request r
 lookup check quick first numbers number value values list it real live actual recent new
 relevant records record entries entry items item lines line rows row matches match hits hit
 contents content source sources report reports quickly briefly again for you already also
+page pages
 nothing anything something nobody none
 them it's that's found just now today real-time realtime
 """)
@@ -122,7 +124,12 @@ TOOL_USE = phrase(
     r"|\b(?:a\s+quick|my|the)\s+(?:search|lookup|query|check|grep|scan)\s+(?:I\s+(?:ran|did)\s+)?"
     r"(?:showed|shows|returned|found|turned\s+up|came\s+back|revealed|confirms?|confirmed)\b"
     r"|\bfrom\s+what\s+(?:I|we)\s+(?:can\s+)?(?:see|saw)\s+(?:in|on|from)\b"
-    r"|\b(?:I|we)\s+can\s+see\s+(?:in|on|from)\s+the\b")
+    r"|\b(?:I|we)\s+can\s+see\s+(?:in|on|from)\s+the\b"
+    # Subject-less: "Just pinged it", "Verified via the dashboard", "**Checked:** the logs".
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*))(?:just\s+|also\s+)?(?:pinged|checked|"
+    r"verified|confirmed|queried|looked\s+(?:at|up|into))\b(?!\s+(?:by|if|when)\b)"
+    r"|\b(?:verified|confirmed|checked|double-checked|cross-checked)\s+(?:via|with|against|"
+    r"using|through|on|in)\b")
 
 _SOURCE_NOUNS = (
     r"search(?:\s+results?)?|results?|output|logs?|api|database|db|query|queries|dashboard|"
@@ -176,7 +183,8 @@ COMPLETION = phrase(
     r"|(?<![^\s])(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=—\s)|(?<=:\s))(?:" + _BARE_DONE + r")\b"
     r"(?!\s+(?:by|with|when|if)\b)")
 PRESENTATION = phrase(
-    r"\b(?:the\s+)?(?:output|results?|response|listing|query|search|command)\s+(?:shows?|showed|"
+    r"\b(?:the\s+)?(?:output|results?|response|listing|query|search|command|(?:status\s+)?page|"
+    r"dashboard|feed|endpoint)\s+(?:shows?|showed|"
     r"says|said|lists?|listed|indicates?|returned|contains?|contained|reads?|"
     r"came\s+back\s+with|confirms?|confirmed|printed)\b"
     r"|\bhere\s+(?:is|are|'s)\s+(?:the\s+)?(?:output|results?|contents?|response|data|listing|"
@@ -309,8 +317,8 @@ TRIGGERS: dict[str, str] = {
         "unlocked updated upgraded uploaded way whitelisted wrote"
     ),
     "presentation": (
-        "came command here listed listing output printed query reported response result* "
-        "returned search showed"
+        "came command dashboard endpoint feed here listed listing output page printed query "
+        "reported response result* returned search showed"
     ),
     "absence": "any anything clean empty exist find locate no none nothing* see single spot "
                "there",
@@ -323,5 +331,7 @@ SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b",
     re.IGNORECASE)
+
+__all__ = ["ACTIONS", "PACK"]
 
 PACK = build_pack("en", globals())

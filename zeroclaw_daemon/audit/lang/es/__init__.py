@@ -91,7 +91,8 @@ HEDGE = phrase(
 CONTRAST = phrase(r"\b(?:pero|solo|sólo|solamente|sino|aunque|excepto|salvo|aparte\s+de|"
                       r"mientras|únicamente)\b")
 NEGATED = phrase(
-    r"\bno\s+(?:he|hemos|había|pude|pudimos|logré|conseguí|ejecuté|revisé|consulté|comprobé|"
+    r"\bno\s+(?:(?:me|te|se|lo|la|los|las|le|les|nos)\s+)?(?:he|hemos|había|pude|pudimos|"
+    r"logré|conseguí|ejecuté|revisé|consulté|comprobé|"
     r"verifiqué|busqué|miré|leí|abrí|corrí|hice)\b|\btodavía\s+no\b|\baún\s+no\b"
     r"|\bsin\s+(?:ejecutar|revisar|consultar|comprobar|acceso|mirar)\b")
 GENERAL = phrase(

@@ -1,0 +1,161 @@
+"""Action and state claims, and failure disclosure.
+
+An action the reply says was done ("Rolled back to v41.", "se reinició el pod",
+已重启) must link to a successful call that acts that way: through the call's own
+metadata (its name's words, its description and aliases, its arguments, its result).
+A call whose first verb only observes (``kubectl get``, ``helm history``,
+``jira_search``) acts on nothing. A call links when it acts in the claim's action
+class, or acts on something the claim's clause names.
+
+- linked to a successful call: no finding;
+- linked only to a call that did not succeed and was not superseded, and the reply
+  does not disclose a failure anywhere: ``failed_call_claimed``;
+- linked to nothing: ``fabricated_tool_call`` (``action.no_matching_call``), even when
+  other calls ran this turn.
+
+A state claim ("tests pass", "lint is clean") links to a call that ran that kind of
+check (its words hold the check's name); with none, the same outcomes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..claims.actions import ActionClaim, ActionLexicon
+from ..claims.words import text_keywords
+from ..evidence.facts import EventFacts
+from ..report import FindingType
+from .base import CheckContext
+
+# The words a call that runs a check of each class holds somewhere in its name or
+# arguments ("pytest", "eslint", "npm run build", "mypy"); "check", "ci" and the like
+# run any check.
+_CHECK_WORDS: Mapping[str, tuple[str, ...]] = {
+    "test": ("test", "spec", "jest", "mocha", "rspec"),
+    "lint": ("lint", "ruff", "flake8", "clippy", "rubocop", "vet"),
+    "build": ("build", "compile", "make", "bazel", "gradle", "maven", "mvn", "webpack",
+              "vite", "tsc", "cargo"),
+    "typecheck": ("mypy", "tsc", "pyright", "typecheck", "type-check", "check"),
+    "ci": ("ci", "check", "pipeline", "workflow", "action", "status", "run"),
+}
+_ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "tox", "nox", "pipeline", "workflow")
+_CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
+_WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class CallProfile:
+    """What one call acts on: its action classes, or that it only observes."""
+
+    facts: EventFacts
+    observes_only: bool
+    classes: frozenset[str]
+    keys: frozenset[str]
+    words: tuple[str, ...]
+
+    def acts_like(self, claim: ActionClaim) -> bool:
+        if claim.kind == "state":
+            return _runs_check(self, claim.action_class)
+        if self.observes_only:
+            return False
+        return claim.action_class in self.classes or bool(claim.object_keys & self.keys)
+
+
+def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile:
+    """The call's verbs in order: its name's words, then its arguments' words. The first
+    verb says whether it acts (``restart_service``, ``kubectl rollout restart``) or only
+    observes (``s3_ls``, ``kubectl get deploy``); the description and aliases only add
+    classes."""
+    about = facts.event.about.lower()
+    words = (*_WORD_RE.findall(facts.event.tool.replace("_", " ").lower()),
+             *_WORD_RE.findall(facts.arg_text.lower()))
+    observes_only = False
+    for word in words:
+        if any(word in lexicon.read_verbs for lexicon in lexicons):
+            observes_only = True
+            break
+        if any(lexicon.tool_verb_class(word) for lexicon in lexicons):
+            break
+    classes: set[str] = set()
+    if not observes_only:
+        for word in (*words, *_WORD_RE.findall(about)):
+            for lexicon in lexicons:
+                action_class = lexicon.tool_verb_class(word)
+                if action_class is not None:
+                    classes.add(action_class)
+    keys = facts.call_keys | text_keywords(about) | facts.result_keys
+    return CallProfile(facts, observes_only, frozenset(classes), keys, words)
+
+
+def _runs_check(call: CallProfile, check_class: str) -> bool:
+    wanted = _CHECK_WORDS.get(check_class, ()) + _ANY_CHECK_WORDS
+    return any(w in word for word in call.words for w in wanted)
+
+
+def unsuperseded_failures(profiles: Sequence[CallProfile]) -> list[CallProfile]:
+    """Calls that did not succeed, less those a later successful call of the same tool
+    redid (same arguments, or the same actions)."""
+    kept: list[CallProfile] = []
+    for index, call in enumerate(profiles):
+        event = call.facts.event
+        if event.ok:
+            continue
+        later = [p for p in profiles[index + 1:] if p.facts.event.ok
+                 and p.facts.event.tool == event.tool]
+        if any(p.facts.event.args == event.args
+               or (call.classes and call.classes <= p.classes) for p in later):
+            continue
+        kept.append(call)
+    return kept
+
+
+def check_actions(context: CheckContext) -> None:
+    claims = context.claims
+    reply_lexicon = context.pack.actions if context.pack is not None else None
+    if reply_lexicon is None or (not claims.actions and not context.evidence.failed):
+        return
+    lexicons = [reply_lexicon]
+    if context.tool_verbs is not None and context.tool_verbs is not reply_lexicon:
+        lexicons.append(context.tool_verbs)
+    profiles = [profile(f, lexicons) for f in context.evidence.facts]
+    ok = [p for p in profiles if p.facts.event.ok]
+    failed = unsuperseded_failures(profiles)
+    disclosed = claims.acknowledges_failure or bool(
+        reply_lexicon.disclosure is not None
+        and reply_lexicon.disclosure.search(context.text.lower()))
+    for claim in claims.actions:
+        if any(p.acts_like(claim) for p in ok):
+            continue
+        linked = [p for p in failed if p.acts_like(claim)]
+        if linked or (failed and not ok):
+            if not disclosed:
+                context.failed_presented(claim.span, (linked or failed)[0].facts)
+            continue
+        if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
+            continue  # a call that may have run any check: unclear, no finding
+        _fabricated(context, claim)
+    if failed and not ok and not disclosed:
+        mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
+        if mark >= 0:
+            context.failed_presented((mark, mark + 1), failed[0].facts)
+
+
+def _names_other_check(call: CallProfile) -> bool:
+    """Whether a call ran a named kind of check (tests, lint, a build) or acted otherwise:
+    a call of neither kind ("tox", "make") may have run any check."""
+    return call.observes_only or bool(call.classes) or any(
+        _runs_check(call, c) for c in _CHECK_WORDS if c != "ci")
+
+
+def _fabricated(context: CheckContext, claim: ActionClaim) -> None:
+    if claim.kind == "state":
+        message = (f"says \"{claim.text}\", but no call this turn ran {claim.action_class} "
+                   f"checks")
+        rule = "state.no_matching_call"
+    else:
+        message = (f"says \"{claim.text}\" ({claim.action_class}), but no successful call "
+                   f"this turn does that")
+        rule = "action.no_matching_call"
+    context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None, message, rule)

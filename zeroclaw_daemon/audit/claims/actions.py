@@ -1,0 +1,145 @@
+"""Action and state claims: what the reply says was done, in any person and voice.
+
+An *action claim* is a verb of the language's closed class of action verbs used as
+done: first person ("I restarted"), passive ("has been cleared", "se reinició"),
+subject-less participle ("Rolled back to v41.", "Desplegado en staging"), or with a
+completion marker (已重启, 清理掉了). Each verb maps to a language-independent *action
+class* (``restart``, ``delete``, ``send`` ...), the same classes the tools' own
+metadata is read into, so "Se reinició el pod" links to ``kubectl rollout restart``.
+
+A *state claim* says a verification came out well ("tests pass", "lint is clean",
+"测试全部通过"): its subject is a closed class of checks (tests, lint, build,
+type checks), matched to the calls that ran them.
+
+The lexicon of each language is an :class:`ActionLexicon` in its pack
+(``lang/<code>/actions.py``); this module holds no words of any language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .types import Span
+from .words import stem, subject_keywords
+
+if TYPE_CHECKING:
+    from .pack import LanguagePack
+    from .segment import ClauseFlags
+    from .types import Clause
+
+_SPACES_RE = re.compile(r"\s+")
+# Words written with a capital inside a sentence, CamelCase, or letters with digits:
+# names of systems ("Grafana", "PagerDuty", "S3"), not common nouns.
+_NAME_RE = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]*[A-Z0-9][\w]*|[A-Z][a-z]{2,}|"
+                      r"[a-z]+[0-9][a-z0-9]*)(?![\w])")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLexicon:
+    """One language's closed classes for action and state claims.
+
+    ``verbs`` maps the forms of an action verb that say it was done (lower case,
+    single spaces: "rolled back", "reinició", "重启") to its action class; ``forms``
+    maps every form (lemma, -s, -ing: "restart", "restarts") to its class, to read
+    action nouns ("Refund issued"); ``bases`` maps the base forms ("restart", "roll back"),
+    which with ``verbs`` read tool metadata (a plural such as ``stripe_charges`` names
+    things, not an action); ``read_verbs`` are the forms of
+    verbs that only observe (get, list, show, search): a call whose first verb is one
+    of them acts on nothing. ``action_re`` finds candidate claims: the first of its
+    groups named ``verb...`` that matched is looked up in ``verbs`` (``verb_and``: only
+    after a claim of the same sentence), a group ``noun``
+    in ``forms`` (a candidate whose word is in neither is no claim). ``state_re``
+    finds state claims with the group ``check`` (a form in ``checks``: its class). ``disclosure``
+    finds the wordings that leave an outcome open ("not yet", "still pending") beside
+    the failure words of the pack's ``failure`` pattern.
+    """
+
+    verbs: Mapping[str, str]
+    forms: Mapping[str, str]
+    bases: Mapping[str, str]
+    read_verbs: frozenset[str]
+    action_re: re.Pattern[str]
+    state_re: re.Pattern[str] | None = None
+    checks: Mapping[str, str] | None = None
+    disclosure: re.Pattern[str] | None = None
+    cjk: bool = False
+
+    def tool_verb_class(self, word: str) -> str | None:
+        """The class of a word of a tool's name, arguments or description."""
+        return self.bases.get(word) or self.verbs.get(word)
+
+    def verb_class(self, written: str, noun: bool = False) -> str | None:
+        key = _SPACES_RE.sub(" ", written.strip().lower())
+        return (self.forms if noun else self.verbs).get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionClaim:
+    """The reply says something was done (``action``) or a check came out well (``state``).
+
+    ``action_class`` is the verb's class (for a state claim: the check's class);
+    ``object_keys`` are the keyword stems of its clause (what it acted on).
+    """
+
+    span: Span
+    clause: int
+    kind: str                      # "action" or "state"
+    action_class: str
+    verb: str
+    object_keys: frozenset[str]
+    text: str
+
+
+def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Iterable[Clause],
+                       flags: ClauseFlags) -> list[ActionClaim]:
+    """Action and state claims of the clauses that are not hedged, negated or general."""
+    lexicon = pack.actions
+    if lexicon is None:
+        return []
+    found: list[ActionClaim] = []
+    claimed_sentences: set[int] = set()
+    for index, clause in enumerate(clauses):
+        if flags.blocked(index):
+            continue
+        for match in lexicon.action_re.finditer(low, clause.start, clause.end):
+            group = next((name for name, value in match.groupdict().items()
+                          if value and name.startswith(("verb", "noun"))), None)
+            if group is None:
+                continue
+            if group == "verb_and" and clause.sentence not in claimed_sentences:
+                continue  # "X ... and restarted": the subject is not the reply's
+            verb = match.group(group)
+            action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
+            if action_class is None:
+                continue
+            claimed_sentences.add(clause.sentence)
+            found.append(_claim(text, pack, match.span(group), index, "action", action_class,
+                                verb, clause))
+        if lexicon.state_re is None or lexicon.checks is None:
+            continue
+        for match in lexicon.state_re.finditer(low, clause.start, clause.end):
+            check = _SPACES_RE.sub(" ", match.group("check").strip())
+            check_class = lexicon.checks.get(check)
+            if check_class is None:
+                continue
+            found.append(_claim(text, pack, match.span(), index, "state", check_class, check,
+                                clause))
+    return found
+
+
+def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
+           action_class: str, verb: str, clause: Clause) -> ActionClaim:
+    # What was acted on is somewhere in the clause (before the verb in the passive voice
+    # and in 把 constructions, after it otherwise): its words, all of them, err toward
+    # linking the claim to a call.
+    keys, _ = subject_keywords(text[clause.start:clause.end], pack)
+    keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
+    return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]])
+
+
+def names_in(text: str) -> tuple[str, ...]:
+    """Names of systems in ``text``: capitalised or CamelCase words, letters with digits."""
+    return tuple(m.group(0) for m in _NAME_RE.finditer(text) if m.group(0) != "I")

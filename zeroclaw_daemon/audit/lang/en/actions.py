@@ -1,0 +1,161 @@
+"""English verbs of action and observation, and the checks a state claim can name.
+
+The action classes are language-independent ids shared by every pack and by the
+tools' metadata; the verbs are the general English lexicon of things an agent does
+to a system (no product or tool names), with their inflections worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...claims.actions import ActionLexicon
+from ...claims.text import phrase
+
+# class -> lemmas (a lemma of two words is a phrasal verb: "roll back").
+ACTION_CLASSES: dict[str, str] = {
+    "restart": "restart reboot bounce reload recycle",
+    "start": "start launch boot resume unpause",
+    "stop": "stop kill terminate halt shutdown pause suspend",
+    "deploy": "deploy ship release rollout promote publish",
+    "push": "push upload sync",
+    "rollback": "rollback revert undo downgrade restore",
+    "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
+               "evict invalidate destroy unlink"),
+    "create": ("create add make insert provision register generate init book schedule "
+               "reserve invite"),
+    "update": ("update edit modify change set patch fix configure rename move mv transition "
+               "assign reassign mark label tag bump"),
+    "scale": "scale resize",
+    "install": "install upgrade",
+    "apply": "apply migrate",
+    "merge": "merge commit rebase",
+    "send": "send email mail message reply respond notify text forward post page",
+    "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen",
+    "refund": "refund",
+    "pay": "pay charge transfer cancel void",
+    "grant": ("grant revoke approve reject allow block ban unban lock unlock enable disable "
+              "whitelist allowlist"),
+    "write": "write save store copy cp backup export import",
+    "build": "build compile rebuild",
+    "rotate": "rotate renew regenerate reset",
+    "drain": "drain cordon uncordon",
+}
+_PHRASAL = {"roll back": "rollback", "clean up": "delete", "shut down": "stop",
+            "spin up": "start", "spin down": "stop", "take down": "stop", "back up": "write",
+            "scale up": "scale", "scale down": "scale", "roll out": "deploy",
+            "tear down": "delete", "wipe out": "delete", "set up": "create"}
+_IRREGULAR = {"send": ("sent",), "make": ("made",), "write": ("wrote", "written"),
+              "set": ("set",), "reset": ("reset",), "build": ("built",),
+              "rebuild": ("rebuilt",), "undo": ("undid", "undone"), "shut": ("shut",),
+              "take": ("took", "taken"), "spin": ("spun",), "tear": ("tore", "torn"),
+              "forward": ("forwarded",), "shutdown": ("shut down",)}
+# Verbs that only observe: a call whose first verb is one of these changed nothing.
+READ_LEMMAS = (
+    "get list ls show describe history status info log logs cat diff plan search find query "
+    "select view top inspect read fetch check lookup look watch tail grep count aggregate "
+    "explain blame stat head ping validate verify preview dry-run dryrun browse scan "
+    "download curl summarize summary report metrics")
+
+_VOWELS = "aeiou"
+
+
+def inflections(lemma: str) -> set[str]:
+    """The written forms of an English verb: lemma, -s, -ed, -ing (with the usual
+    spelling changes) and irregular past forms."""
+    head, _, tail = lemma.partition(" ")
+    rest = f" {tail}" if tail else ""
+    forms = {head, head + "s", head + "es"}
+    if head.endswith("e"):
+        forms |= {head + "d", head[:-1] + "ing"}
+    elif head.endswith("y") and len(head) > 2 and head[-2] not in _VOWELS:
+        forms |= {head[:-1] + "ied", head[:-1] + "ies", head + "ing"}
+    else:
+        forms |= {head + "ed", head + "ing"}
+        if (len(head) >= 3 and head[-1] not in _VOWELS + "wxy" and head[-2] in _VOWELS
+                and head[-3] not in _VOWELS):
+            forms |= {head + head[-1] + "ed", head + head[-1] + "ing"}   # stopped, tagged
+    forms.update(_IRREGULAR.get(head, ()))
+    return {f + rest for f in forms}
+
+
+def past_forms(lemma: str) -> set[str]:
+    """The forms that say it was done: "restarted", "sent", "rolled back"."""
+    head, _, tail = lemma.partition(" ")
+    rest = f" {tail}" if tail else ""
+    irregular = _IRREGULAR.get(head)
+    if irregular is not None:
+        return {f + rest for f in irregular}
+    return {f + rest for f in inflections(head) if f.endswith("ed")}
+
+
+def _verb_table(forms_of: Callable[[str], set[str]]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    lemmas = [(lemma, c) for c, words in ACTION_CLASSES.items() for lemma in words.split()]
+    for lemma, action_class in [*lemmas, *_PHRASAL.items()]:
+        for form in forms_of(lemma):
+            table.setdefault(form, action_class)
+    return table
+
+
+READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(lemma))
+
+# Past forms read as claims: "I restarted", "has been cleared", "is now deployed",
+# and a participle opening a sentence, a list item or a bold label ("Rolled back to
+# v41.", "**Applied:**", "Refund issued"). A participle followed by a noun and a
+# verb ("Scheduled maintenance is on Friday") is an adjective, not a claim; a field
+# label followed by a date ("Updated: 2026-12-01") is data. "... and restarted" is a
+# claim only after a claim of the same sentence ("I moved it and assigned it to you"),
+# not after another subject ("the pod is on node 3 and restarted once").
+_PARTICLE = r"(?:\s+(?:back|up|down|out|off))?"
+_ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properly|finally|"
+            r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
+ACTION = phrase(
+    r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb>[a-z]+" + _PARTICLE
+    + r")\b"
+    r"|\b(?:has|have|had)" + _ADVERBS + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
+    + _PARTICLE + r")\b(?!\s+(?:by|if|when|since|for\s+\d|on\s+(?:mon|tue|wed|thu|fri|sat|sun|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
+    r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
+    + _PARTICLE + r")\b"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>[a-z]+)"
+    r"\s+(?:issued|processed|done|completed?|executed|applied|finished|made|sent)\b"
+    r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=—\s)|(?<=\bdone,\s))"
+    r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
+    r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
+    r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
+    r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))")
+
+
+# A check that came out well: "tests pass", "lint is clean", "the build is green ✅".
+CHECKS: dict[str, str] = {
+    "test": "test", "tests": "test", "unit tests": "test", "specs": "test", "spec": "test",
+    "test suite": "test", "suite": "test", "lint": "lint", "linter": "lint",
+    "linting": "lint", "build": "build", "builds": "build", "type check": "typecheck",
+    "type checks": "typecheck", "typecheck": "typecheck", "type-check": "typecheck",
+    "ci": "ci", "checks": "ci", "pipeline": "ci",
+}
+STATE = phrase(
+    r"\b(?P<check>unit\s+tests|test\s+suite|tests?|specs?|suite|lint(?:er|ing)?|builds?|"
+    r"type[\s-]?checks?|ci|checks|pipeline)\s+(?:(?:is|are|was|were|all|now|also|too|still|"
+    r"both|came\s+back|look|looks)\s+)*(?:pass(?:es|ed|ing)?|green|clean|succeed(?:s|ed)?|"
+    r"successful|ok|good)\b")
+# Wordings that leave an outcome open, beside the failure words of FAILURE.
+DISCLOSURE = phrase(
+    r"\b(?:not\s+yet|(?:is|are)\s+still\s+(?:pending|waiting|running|in\s+progress|queued)|"
+    r"pending|unconfirmed|no\s+confirmation|couldn't\s+confirm|could\s+not\s+confirm|"
+    r"can't\s+confirm|cannot\s+confirm|unable\s+to\s+confirm|not\s+confirmed|"
+    r"didn't\s+go\s+through|did\s+not\s+go\s+through|no\s+(?:reply|answer)\s+from|"
+    r"awaiting|waiting\s+(?:for|on)\s+(?:approval|confirmation))\b")
+
+ACTIONS = ActionLexicon(
+    verbs=_verb_table(past_forms),
+    forms=_verb_table(inflections),
+    bases=_verb_table(lambda lemma: {lemma}),
+    read_verbs=READ_VERBS,
+    action_re=ACTION,
+    state_re=STATE,
+    checks=CHECKS,
+    disclosure=DISCLOSURE,
+)
