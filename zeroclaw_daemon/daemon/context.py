@@ -4,8 +4,9 @@ It owns what must outlive a config reload: the single :class:`ReceiptScope`
 (its key is never rotated, so receipts issued before a SIGHUP still verify
 after it), the conversation histories, the metrics registry and the turn
 dispatcher. Everything derived from the config (provider, tools, policy, audit
-mode, audit database, leak redactor) lives in a *generation*; a reload builds
-a new generation and retires the old one once its in-flight turns are done.
+mode, audit database, leak redactor) lives in a *generation* (generation.py); a
+reload builds a new generation and retires the old one once its in-flight turns
+are done.
 
 Every turn goes ``handle -> dispatcher -> AgentRuntime.run_turn`` and comes
 back through the leak redactor before any channel sees it.
@@ -17,10 +18,7 @@ import functools
 import os
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
 
 import anyio
 from anyio.abc import TaskGroup, TaskStatus
@@ -28,61 +26,26 @@ from anyio.abc import TaskGroup, TaskStatus
 from .. import __version__
 from ..agent.background import BackgroundResult, BackgroundSlots, FollowupSender
 from ..agent.history import ConversationHistory
-from ..agent.loop import AgentRuntime
 from ..agent.policy import ApprovalHook
 from ..channels.base import InboundMessage, OutboundReply
 from ..config import Config
 from ..logs import get_logger
-from ..providers import build_provider
-from ..providers.base import Provider
 from ..receipts import ReceiptScope
 from ..security.leaks import LeakRedactor
 from ..storage.audit_db import AuditDB
-from ..tools import build_tools
-from ..tools.base import Tool
 from .dispatch import TurnDispatcher
 from .followups import FollowupRouter, FollowupSink
+from .generation import (
+    AuditDbPool,
+    Generation,
+    build_generation,
+    close_when_idle,
+    host_generation,
+)
 from .metrics import METRICS_CONTENT_TYPE, DaemonMetrics
 from .outbound import outbound_reply
-from .settings import (
-    configured_secrets,
-    ensure_private_dir,
-    resolve_state_dir,
-)
-
-if TYPE_CHECKING:
-    from ..tools.mcp import McpHub
 
 LOG_TARGET = "zeroclaw_daemon"
-AUDIT_DB_NAME = "audit.db"
-# Slack past their timeout for a retired generation's background delegates to report.
-RETIRE_BACKGROUND_S = 10.0
-
-
-@dataclass(eq=False)
-class _Generation:
-    """Everything built from one config; replaced as a whole on reload."""
-
-    config: Config
-    provider: Provider
-    tools: dict[str, Tool]
-    audit_db: AuditDB
-    runtime: AgentRuntime
-    redactor: LeakRedactor
-    mcp: McpHub | None
-    # Set when the generation is done: its MCP servers are stopped.
-    mcp_done: anyio.Event = field(default_factory=anyio.Event)
-    active: int = 0
-    retired: anyio.Event = field(default_factory=anyio.Event)
-    idle: anyio.Event = field(default_factory=anyio.Event)
-
-    def enter(self) -> None:
-        self.active += 1
-
-    def leave(self) -> None:
-        self.active -= 1
-        if self.active == 0:
-            self.idle.set()
 
 
 class ChannelRuntimeContext:
@@ -106,7 +69,7 @@ class ChannelRuntimeContext:
         self.history = ConversationHistory(config.agent.history_max_messages)
         self.started_at = time.time()
         self._config = config
-        self._generation: _Generation | None = None
+        self._generation: Generation | None = None
         self._task_group: TaskGroup | None = None
         self.followups = FollowupRouter()
         # Shared by every generation: the background limits hold across reloads.
@@ -115,7 +78,7 @@ class ChannelRuntimeContext:
                                                 delegate.max_background_per_conversation)
         self._followup_audit_db: AuditDB | None = None
         self._last_redactor = LeakRedactor()
-        self._audit_dbs: dict[tuple[Path, bool], AuditDB] = {}
+        self._audit_dbs = AuditDbPool()
         self._hosts = 0
         self._hosts_done = anyio.Event()
 
@@ -136,7 +99,7 @@ class ChannelRuntimeContext:
             task_group.cancel_scope.cancel()
             await task_group.__aexit__(type(exc), exc, exc.__traceback__)
             self._task_group = None
-            await self._close_audit_dbs()
+            await self._audit_dbs.aclose()
             raise
         return self
 
@@ -162,87 +125,32 @@ class ChannelRuntimeContext:
         finally:
             # Undelivered follow-ups die with the process: say so, in the log and audit log.
             self.followups.expire(self._followup_audit_db, everything=True)
-            await self._close_audit_dbs()
+            await self._audit_dbs.aclose()
             if self._scope is not None:
                 self._scope.close()
 
-    async def _close_audit_dbs(self) -> None:
-        dbs = list(self._audit_dbs.values())
-        self._audit_dbs.clear()
-        with anyio.CancelScope(shield=True):
-            for db in dbs:
-                await db.aclose()
-
-    def _audit_db_for(self, cfg: Config) -> AuditDB:
-        path = ensure_private_dir(resolve_state_dir(cfg, self._environ)) / AUDIT_DB_NAME
-        key = (path, cfg.daemon.store_payloads)
-        db = self._audit_dbs.get(key)
-        if db is None:
-            db = self._audit_dbs[key] = AuditDB(path, store_payloads=cfg.daemon.store_payloads)
-        return db
-
-    async def _start_generation(self, cfg: Config) -> _Generation:
+    async def _start_generation(self, cfg: Config) -> Generation:
         """Build a generation from ``cfg`` and start its host task; raises if ``cfg`` fails."""
         assert self._task_group is not None, "use the context with 'async with'"
-        audit_db = self._audit_db_for(cfg)
-        provider = build_provider(cfg, cfg.resolve_path)
-        mcp_done = anyio.Event()
-        try:
-            tools = build_tools(cfg)
-            # MCP servers are connected (and their tools listed) before the runtime is
-            # built: the model's tool list is fixed per generation.
-            hub: McpHub | None = None
-            if any(server.enabled for server in cfg.tools.mcp):
-                # Imported only when used: the MCP SDK takes a second or more to import.
-                from ..tools.mcp import McpHub
-                hub = McpHub(cfg.tools.mcp, environ=self._environ, base_dir=cfg.base_dir,
-                             stderr_dir=audit_db.path.parent)
-                await self._task_group.start(_host_mcp, hub, mcp_done)
-                tools.update(hub.tools())
-            redactor = LeakRedactor(configured_secrets(cfg, self._environ))
-            runtime = AgentRuntime(cfg, provider, tools, audit_db=audit_db,
-                                   observer=self.metrics, followup=self._followup(),
-                                   background_slots=self.background_slots)
-        except BaseException:
-            mcp_done.set()
-            with anyio.CancelScope(shield=True):
-                await provider.aclose()
-            raise
-        # One history for the process: a reload must not make the agent forget.
-        runtime.history = self.history
-        generation = _Generation(cfg, provider, tools, audit_db, runtime, redactor, hub,
-                                 mcp_done)
-        generation.idle.set()
+        audit_db = self._audit_dbs.get(cfg, self._environ)
+        generation = await build_generation(
+            cfg, self._task_group, environ=self._environ, audit_db=audit_db,
+            observer=self.metrics, followup=self._followup(),
+            background_slots=self.background_slots, history=self.history)
         self.background_slots.max_total = cfg.tools.delegate.max_background
         self.background_slots.max_per_conversation = (
             cfg.tools.delegate.max_background_per_conversation)
-        self._followup_audit_db, self._last_redactor = audit_db, redactor
+        self._followup_audit_db, self._last_redactor = audit_db, generation.redactor
         await self._task_group.start(self._host_generation, generation)
         return generation
 
-    async def _host_generation(self, generation: _Generation,
+    async def _host_generation(self, generation: Generation,
                                *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED,
                                ) -> None:
-        """Hold a generation's runtime open (its task group runs background delegates)
-        until it is retired and idle, then release its provider."""
-        log = get_logger(LOG_TARGET)
         self._hosts += 1
         try:
-            async with generation.runtime:
-                task_status.started()
-                await generation.retired.wait()
-                await generation.idle.wait()
-                if generation.runtime.background_active:
-                    # Kept across a reload like an in-flight turn, within their timeout.
-                    await generation.runtime.wait_background(
-                        generation.runtime.background_timeout_s + RETIRE_BACKGROUND_S)
+            await host_generation(generation, task_status=task_status)
         finally:
-            generation.mcp_done.set()
-            with anyio.CancelScope(shield=True), anyio.move_on_after(10):
-                try:
-                    await generation.provider.aclose()
-                except Exception as exc:
-                    log.warning("Closing the model provider failed", error=type(exc).__name__)
             self._hosts -= 1
             if self._hosts == 0:
                 self._hosts_done.set()
@@ -277,27 +185,16 @@ class ChannelRuntimeContext:
                         "(the receipt scope is kept across reloads)")
         if old is not None:
             old.retired.set()
-        in_use = {(resolve_state_dir(new_config, self._environ) / AUDIT_DB_NAME,
-                   new_config.daemon.store_payloads)}
-        for key in [k for k in self._audit_dbs if k not in in_use]:
+        for db in self._audit_dbs.unused(new_config, self._environ):
             # The old runtime may still write its last records: close after it is idle.
-            db = self._audit_dbs.pop(key)
             if old is not None:
                 assert self._task_group is not None
-                self._task_group.start_soon(self._close_when_idle, old, db)
+                self._task_group.start_soon(close_when_idle, old, db)
             else:
                 await db.aclose()
         log.info("Config applied", receipts=self._scope is not None and receipts.enabled,
                  audit_mode=receipts.audit.mode, autonomy=new_config.agent.autonomy,
                  provider=new_config.provider.kind, tools=sorted(new.runtime.tools))
-
-    @staticmethod
-    async def _close_when_idle(generation: _Generation, db: AuditDB) -> None:
-        try:
-            await generation.idle.wait()
-        finally:
-            with anyio.CancelScope(shield=True):
-                await db.aclose()
 
     # --- turns -------------------------------------------------------------------------------
 
@@ -314,7 +211,7 @@ class ChannelRuntimeContext:
     def accepting(self) -> bool:
         return not self.dispatcher.closed
 
-    def _current(self) -> _Generation:
+    def _current(self) -> Generation:
         if self._generation is None:
             raise RuntimeError("ChannelRuntimeContext is not running")
         return self._generation
@@ -417,12 +314,3 @@ class ChannelRuntimeContext:
             log.info("Tool receipts disabled")
         log.info("Channels running", channels=channels,
                  max_concurrent_turns=self.dispatcher.max_concurrent)
-
-
-async def _host_mcp(hub: McpHub, done: anyio.Event,
-                    *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
-    """Hold a generation's MCP servers (their sessions' task groups are children of this
-    task, in the context's task group) until the generation is done or cancelled."""
-    async with hub:
-        task_status.started()
-        await done.wait()
