@@ -28,8 +28,9 @@ Nothing here is module-level mutable state: the active :class:`LogFilter` lives 
 first processor of structlog's configured chain, and the stdlib bridge is a handler on
 the root logger; :func:`configure_logging` replaces both (safe to call again on reload).
 
-Layout: :mod:`.filter` holds the levels and the filter, :mod:`.output` the
-processors, renderers, :class:`Logger`, stdlib bridge and :func:`configure_logging`.
+Layout: :mod:`.filter` holds the levels and the filter, :mod:`.render` the console and
+JSON line renderers, :mod:`.output` the filtering processor, :class:`Logger`, stdlib
+bridge and :func:`configure_logging`.
 """
 
 from __future__ import annotations
@@ -47,8 +48,6 @@ from zeroclaw_daemon.logs.filter import (
     select_filter_spec,
 )
 from zeroclaw_daemon.logs.output import (
-    ConsoleLineRenderer,
-    JsonLineRenderer,
     Logger,
     StdlibBridge,
     active_filter,
@@ -56,6 +55,7 @@ from zeroclaw_daemon.logs.output import (
     get_logger,
     reset_logging,
 )
+from zeroclaw_daemon.logs.render import ConsoleLineRenderer, JsonLineRenderer
 
 __all__ = [
     "DEBUG",

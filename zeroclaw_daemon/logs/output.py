@@ -1,8 +1,8 @@
-"""Log output: structlog processors and renderers, the Logger, the stdlib bridge, set-up."""
+"""Log output: the filtering processor, the Logger, the stdlib bridge, set-up (the line
+renderers are in render.py)."""
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from collections.abc import Mapping, MutableMapping
@@ -21,6 +21,7 @@ from zeroclaw_daemon.logs.filter import (
     level_number,
     select_filter_spec,
 )
+from zeroclaw_daemon.logs.render import UNKNOWN_TARGET, ConsoleLineRenderer, JsonLineRenderer
 
 _NAME_BY_LEVEL: Final[Mapping[int, str]] = {
     TRACE: "TRACE",
@@ -53,13 +54,6 @@ _METHOD_BY_LEVEL: Final[Mapping[int, str]] = {
 }
 _RESERVED_KEYS: Final = frozenset({"timestamp", "level", "target", "event", "exception"})
 _FORCE_KEY: Final = "_zeroclaw_force"  # set on reports that must bypass the filter
-_UNKNOWN_TARGET: Final = "structlog"
-_CONTROL_ESCAPES: Final = {i: f"\\x{i:02x}" for i in range(32)} | {
-    ord("\n"): "\\n",
-    ord("\r"): "\\r",
-    ord("\t"): "\\t",
-    0x7F: "\\x7f",
-}
 
 
 def _level_from_stdlib(levelno: int) -> int:
@@ -102,71 +96,10 @@ class _TargetGate:
         if level is None:
             level = _LEVEL_BY_METHOD.get(method_name, INFO)
             event_dict["level"] = _NAME_BY_LEVEL[level]
-        target = event_dict.setdefault("target", _UNKNOWN_TARGET)
+        target = event_dict.setdefault("target", UNKNOWN_TARGET)
         if not forced and not self.filter.enabled(str(target), level):
             raise structlog.DropEvent
         return event_dict
-
-
-def _escape(text: str) -> str:
-    # One record, one line: control characters in messages cannot forge extra lines.
-    return text.translate(_CONTROL_ESCAPES)
-
-
-def _console_value(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        if value and not any(c.isspace() or c in '="\\' or not c.isprintable() for c in value):
-            return value
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list | tuple | dict):
-        return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
-    return _console_value(str(value))
-
-
-def _split_record(event_dict: EventDict) -> tuple[str, str, str, str, str | None, EventDict]:
-    timestamp = str(event_dict.pop("timestamp", ""))
-    level = str(event_dict.pop("level", "INFO"))
-    target = str(event_dict.pop("target", _UNKNOWN_TARGET))
-    event = str(event_dict.pop("event", ""))
-    exception = event_dict.pop("exception", None)
-    exception_text = None if exception is None else str(exception)
-    return timestamp, level, target, event, exception_text, event_dict
-
-
-class ConsoleLineRenderer:
-    """``<iso time> <LEVEL> <target>: <event> key=value ...`` (traceback on following lines)."""
-
-    def __call__(self, logger: WrappedLogger, method_name: str, event_dict: EventDict) -> str:
-        timestamp, level, target, event, exception, fields = _split_record(event_dict)
-        line = f"{timestamp} {level:>5} {target}: {_escape(event)}"
-        if fields:
-            line += "".join(f" {_escape(str(k))}={_console_value(v)}" for k, v in fields.items())
-        if exception:
-            line += "\n" + exception.rstrip("\n")
-        return line
-
-
-class JsonLineRenderer:
-    """One JSON object per line: timestamp, level, target, event, fields (and exception)."""
-
-    def __call__(self, logger: WrappedLogger, method_name: str, event_dict: EventDict) -> str:
-        timestamp, level, target, event, exception, fields = _split_record(event_dict)
-        record: dict[str, Any] = {
-            "timestamp": timestamp,
-            "level": level,
-            "target": target,
-            "event": event,
-            "fields": fields,
-        }
-        if exception:
-            record["exception"] = exception
-        return json.dumps(record, ensure_ascii=False, default=str, separators=(",", ":"))
 
 
 class _CurrentStderr:
