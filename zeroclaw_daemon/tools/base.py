@@ -9,7 +9,7 @@ middleware), so ``run`` may trust the shape of ``args``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -69,3 +69,24 @@ class Tool(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name!r} risk={self.risk.value}>"
+
+
+def closed_object_schema(properties: Mapping[str, Any], *, required: Sequence[str] = (),
+                         description: str | None = None) -> dict[str, Any]:
+    """The JSON schema of an arguments object with exactly ``properties`` (any other
+    argument is refused, so a model's misspelt argument is an error, not ignored)."""
+    schema: dict[str, Any] = {"type": "object"}
+    if description is not None:
+        schema["description"] = description
+    schema["properties"] = dict(properties)
+    if required:
+        schema["required"] = list(required)
+    schema["additionalProperties"] = False
+    return schema
+
+
+def require_positive(**limits: float) -> None:
+    """Raise ValueError naming the first of ``limits`` that is not above zero."""
+    for name, value in limits.items():
+        if value <= 0:
+            raise ValueError(f"{name} must be positive")

@@ -21,7 +21,8 @@ from typing import Any
 import anyio.to_thread
 
 from zeroclaw_daemon.errors import ToolArgumentError, ToolDeniedError, ToolExecutionError
-from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
+
+from .base import RiskClass, Tool, ToolContext, ToolOutput, closed_object_schema, require_positive
 
 DEFAULT_MAX_ENTRIES = 1000
 NEW_FILE_MODE = 0o644
@@ -75,38 +76,41 @@ class _Confinement:
             raise ToolDeniedError(tool, f"path {user_path!r} is outside the allowed directory")
 
 
-def _path_argument(args: Mapping[str, Any], default: str | None = None) -> str:
-    value = args.get("path", default)
-    return value if isinstance(value, str) else ""
+_FILE_PATH = {"type": "string", "minLength": 1,
+              "description": "File path, relative to the allowed directory."}
 
 
-class ReadFileTool(Tool):
+class _ConfinedTool(Tool):
+    """A file tool: every path it is given must resolve inside one root."""
+
+    def __init__(self, root: Path, limit: int, limit_name: str) -> None:
+        require_positive(**{limit_name: limit})
+        self.confinement = _Confinement(root)
+
+    def _paths(self, args: Mapping[str, Any], default: str | None = None) -> tuple[str, str]:
+        """The ``path`` argument as the model wrote it, and its real path inside the root."""
+        value = args.get("path", default)
+        user_path = value if isinstance(value, str) else ""
+        return user_path, self.confinement.resolve(self.name, user_path)
+
+
+class ReadFileTool(_ConfinedTool):
     """Read a UTF-8 text file inside the root."""
 
     name = "read_file"
     risk = RiskClass.READ
-    parameters: Mapping[str, Any] = {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "minLength": 1,
-                     "description": "File path, relative to the allowed directory."},
-        },
-        "required": ["path"],
-        "additionalProperties": False,
-    }
+    parameters: Mapping[str, Any] = closed_object_schema({"path": _FILE_PATH},
+                                                         required=["path"])
 
     def __init__(self, root: Path, max_read_bytes: int) -> None:
-        if max_read_bytes <= 0:
-            raise ValueError("max_read_bytes must be positive")
-        self.confinement = _Confinement(root)
+        super().__init__(root, max_read_bytes, "max_read_bytes")
         self.max_read_bytes = int(max_read_bytes)
         self.description = (
             "Read a text file inside the allowed directory (paths are relative to it). "
             f"Files over {self.max_read_bytes} bytes are refused; invalid UTF-8 is replaced.")
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
-        user_path = _path_argument(args)
-        real = self.confinement.resolve(self.name, user_path)
+        user_path, real = self._paths(args)
         text = await anyio.to_thread.run_sync(self._read, real, user_path)
         return ToolOutput(text=text)
 
@@ -118,11 +122,8 @@ class ReadFileTool(Tool):
             fd = os.open(real, flags)
         except FileNotFoundError:
             raise ToolExecutionError(self.name, f"no such file: {user_path!r}") from None
-        except PermissionError:
-            raise ToolExecutionError(self.name, f"permission denied: {user_path!r}") from None
         except OSError as exc:
-            raise ToolExecutionError(
-                self.name, f"cannot open {user_path!r}: {exc.strerror or exc}") from None
+            raise _os_failure(self.name, "open", user_path, exc) from None
         try:
             self.confinement.check_open_fd(self.name, fd, user_path)
             info = os.fstat(fd)
@@ -145,31 +146,30 @@ class ReadFileTool(Tool):
         return data.decode("utf-8", errors="replace")
 
 
+def _os_failure(tool: str, verb: str, user_path: str, exc: OSError) -> ToolExecutionError:
+    """What the model is told when the OS refuses to ``verb`` ``user_path``."""
+    if isinstance(exc, PermissionError):
+        return ToolExecutionError(tool, f"permission denied: {user_path!r}")
+    return ToolExecutionError(tool, f"cannot {verb} {user_path!r}: {exc.strerror or exc}")
+
+
 def _too_big(user_path: str, size: int | None, cap: int) -> str:
     actual = f"{size} bytes" if size is not None else "larger than that"
     return f"{user_path!r} is {actual}, over the read limit of {cap} bytes"
 
 
-class WriteFileTool(Tool):
+class WriteFileTool(_ConfinedTool):
     """Write (create or replace) a UTF-8 text file inside the root, atomically."""
 
     name = "write_file"
     risk = RiskClass.WRITE
-    parameters: Mapping[str, Any] = {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "minLength": 1,
-                     "description": "File path, relative to the allowed directory."},
-            "content": {"type": "string", "description": "The complete new file content."},
-        },
-        "required": ["path", "content"],
-        "additionalProperties": False,
-    }
+    parameters: Mapping[str, Any] = closed_object_schema(
+        {"path": _FILE_PATH,
+         "content": {"type": "string", "description": "The complete new file content."}},
+        required=["path", "content"])
 
     def __init__(self, root: Path, max_write_bytes: int) -> None:
-        if max_write_bytes <= 0:
-            raise ValueError("max_write_bytes must be positive")
-        self.confinement = _Confinement(root)
+        super().__init__(root, max_write_bytes, "max_write_bytes")
         self.max_write_bytes = int(max_write_bytes)
         self.description = (
             "Create or replace a text file inside the allowed directory (paths are relative "
@@ -177,7 +177,6 @@ class WriteFileTool(Tool):
             f"Content over {self.max_write_bytes} bytes (UTF-8) is refused.")
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
-        user_path = _path_argument(args)
         content = args.get("content")
         if not isinstance(content, str):
             raise ToolArgumentError(self.name, "argument 'content': expected string")
@@ -191,7 +190,7 @@ class WriteFileTool(Tool):
             raise ToolExecutionError(
                 self.name, f"content is {len(data)} bytes, over the write limit of "
                 f"{self.max_write_bytes} bytes")
-        real = self.confinement.resolve(self.name, user_path)
+        user_path, real = self._paths(args)
         # Not abandoned on cancellation: the write finishes or never happened.
         created = await anyio.to_thread.run_sync(self._write, real, data, user_path)
         verb = "created" if created else "replaced"
@@ -271,33 +270,26 @@ def _atomic_write(directory_fd: int, name: str, data: bytes, mode: int) -> None:
     os.fsync(directory_fd)
 
 
-class ListDirTool(Tool):
+class ListDirTool(_ConfinedTool):
     """List a directory inside the root: one entry per line, directories end in '/'."""
 
     name = "list_dir"
     risk = RiskClass.READ
-    parameters: Mapping[str, Any] = {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "minLength": 1, "default": ".",
-                     "description": "Directory path, relative to the allowed directory "
-                                    "(default: the allowed directory itself)."},
-        },
-        "additionalProperties": False,
-    }
+    parameters: Mapping[str, Any] = closed_object_schema({
+        "path": {"type": "string", "minLength": 1, "default": ".",
+                 "description": "Directory path, relative to the allowed directory "
+                                "(default: the allowed directory itself)."},
+    })
 
     def __init__(self, root: Path, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
-        if max_entries <= 0:
-            raise ValueError("max_entries must be positive")
-        self.confinement = _Confinement(root)
+        super().__init__(root, max_entries, "max_entries")
         self.max_entries = int(max_entries)
         self.description = (
             "List the entries of a directory inside the allowed directory, sorted, one per "
             "line; subdirectories end with '/'.")
 
     async def run(self, args: Mapping[str, Any], ctx: ToolContext) -> ToolOutput:
-        user_path = _path_argument(args, default=".")
-        real = self.confinement.resolve(self.name, user_path)
+        user_path, real = self._paths(args, default=".")
         entries = await anyio.to_thread.run_sync(self._list, real, user_path)
         if not entries:
             return ToolOutput(text="(empty directory)", count=0)
@@ -332,11 +324,8 @@ class ListDirTool(Tool):
                     except OSError:
                         is_dir = False
                     entries.append(_printable(entry.name) + ("/" if is_dir else ""))
-        except PermissionError:
-            raise ToolExecutionError(self.name, f"permission denied: {user_path!r}") from None
         except OSError as exc:
-            raise ToolExecutionError(
-                self.name, f"cannot list {user_path!r}: {exc.strerror or exc}") from None
+            raise _os_failure(self.name, "list", user_path, exc) from None
         finally:
             os.close(directory_fd)
         entries.sort()

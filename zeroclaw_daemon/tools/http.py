@@ -27,10 +27,12 @@ import httpx
 from zeroclaw_daemon.errors import (
     ToolArgumentError,
     ToolDeniedError,
+    ToolError,
     ToolExecutionError,
     ToolTimeoutError,
 )
-from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
+
+from .base import RiskClass, Tool, ToolContext, ToolOutput, closed_object_schema, require_positive
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -144,24 +146,16 @@ class HttpGetTool(Tool):
 
     name = "http_get"
     risk = RiskClass.NETWORK
-    parameters: Mapping[str, Any] = {
-        "type": "object",
-        "properties": {
-            "url": {"type": "string", "minLength": 1,
-                    "description": "An absolute http:// or https:// URL."},
-        },
-        "required": ["url"],
-        "additionalProperties": False,
-    }
+    parameters: Mapping[str, Any] = closed_object_schema(
+        {"url": {"type": "string", "minLength": 1,
+                 "description": "An absolute http:// or https:// URL."}},
+        required=["url"])
 
     def __init__(self, allow_hosts: Sequence[str], deny_hosts: Sequence[str],
                  allow_private: bool, timeout_s: float, max_bytes: int, *,
                  max_redirects: int = DEFAULT_MAX_REDIRECTS,
                  resolver: Resolver | None = None) -> None:
-        if timeout_s <= 0:
-            raise ValueError("timeout_s must be positive")
-        if max_bytes <= 0:
-            raise ValueError("max_bytes must be positive")
+        require_positive(timeout_s=timeout_s, max_bytes=max_bytes)
         self.allow = HostRules.parse(allow_hosts)
         self.deny = HostRules.parse(deny_hosts)
         self.allow_private = bool(allow_private)
@@ -280,15 +274,17 @@ class HttpGetTool(Tool):
                 return await client.send(request, stream=True)
             except httpx.ConnectError as exc:
                 last_error = exc
-            except httpx.TimeoutException:
-                raise ToolTimeoutError(
-                    self.name,
-                    f"{url.host} did not answer within {self.fetch_timeout_s:g} s") from None
             except httpx.HTTPError as exc:
-                raise ToolExecutionError(
-                    self.name, f"request to {url.host} failed: {_describe(exc)}") from None
+                raise self._failure(exc, f"{url.host} did not answer",
+                                    f"request to {url.host} failed") from None
         raise ToolExecutionError(
             self.name, f"cannot connect to {url.host}: {_describe(last_error)}")
+
+    def _failure(self, exc: httpx.HTTPError, no_answer: str, failed: str) -> ToolError:
+        """A timeout says what did not arrive in time; any other error what failed."""
+        if isinstance(exc, httpx.TimeoutException):
+            return ToolTimeoutError(self.name, f"{no_answer} within {self.fetch_timeout_s:g} s")
+        return ToolExecutionError(self.name, f"{failed}: {_describe(exc)}")
 
     async def _read_text(self, response: httpx.Response) -> str:
         content_type = response.headers.get("content-type", "")
@@ -306,13 +302,9 @@ class HttpGetTool(Tool):
                     truncated = True
                     break
                 body += chunk
-        except httpx.TimeoutException:
-            raise ToolTimeoutError(
-                self.name,
-                f"the body did not arrive within {self.fetch_timeout_s:g} s") from None
         except httpx.HTTPError as exc:
-            raise ToolExecutionError(
-                self.name, f"reading the body failed: {_describe(exc)}") from None
+            raise self._failure(exc, "the body did not arrive",
+                                "reading the body failed") from None
         text = bytes(body).decode(_charset(response), errors="replace")
         if truncated:
             text += f"\n[body truncated at {self.max_bytes} bytes]"

@@ -36,7 +36,7 @@ from zeroclaw_daemon.errors import (
 )
 from zeroclaw_daemon.tools import argpolicy
 from zeroclaw_daemon.tools.argpolicy import ArgumentRefused, ProgramSpec, check_argv
-from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput
+from zeroclaw_daemon.tools.base import RiskClass, Tool, ToolContext, ToolOutput, require_positive
 
 READ_CHUNK_BYTES = 65536
 ERROR_TAIL_CHARS = 2000
@@ -124,10 +124,7 @@ class ShellTool(Tool):
     def __init__(self, allow: Sequence[str], workdir: Path, timeout_s: float,
                  max_output_bytes: int, root: Path | None = None,
                  specs: Mapping[str, ProgramSpec] | None = None) -> None:
-        if timeout_s <= 0:
-            raise ValueError("timeout_s must be positive")
-        if max_output_bytes <= 0:
-            raise ValueError("max_output_bytes must be positive")
+        require_positive(timeout_s=timeout_s, max_output_bytes=max_output_bytes)
         if specs is None:
             specs = argpolicy.BUILTIN_SPECS
         unspecified = sorted(set(allow) - set(specs))
