@@ -20,13 +20,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 import tomli_w
+from ngircd_fixture import IrcTestClient, NgircdServer
 
 LISTENING_RE = re.compile(r"gateway listening on \[?([0-9a-fA-F.:]+)\]?:(\d+)")
 DEFAULT_TIMEOUT_S = 20.0
@@ -244,3 +246,35 @@ def start_daemon(tmp_path: Path, config: Mapping[str, Any] | None = None, *,
             proc.kill()
             proc.wait(timeout=10)
         notify.close()
+
+
+IRC_BOT_NICK = "zcbot"
+IRC_CHANNEL = "#zeroclaw"
+
+
+@asynccontextmanager
+async def daemon_with_irc_user(
+        tmp_path: Path, make_config: Callable[..., dict[str, Any]],
+) -> AsyncIterator[tuple[IrcTestClient, DaemonProcess]]:
+    """A real ngircd, the user ``alice`` joined to #zeroclaw, and a daemon on
+    ``make_config(tmp_path, channels={"irc": ...})`` whose bot ``zcbot`` has joined it too
+    (alice allowed); the daemon is killed, alice leaves and ngircd stops at the end."""
+    irc_dir = tmp_path / "irc"
+    irc_dir.mkdir()
+    server = NgircdServer(irc_dir)
+    await anyio.to_thread.run_sync(server.start)
+    user = IrcTestClient(server.port, "alice")
+    config = make_config(tmp_path, channels={"irc": {
+        "enabled": True, "server": "127.0.0.1", "port": server.port, "nick": IRC_BOT_NICK,
+        "channels": [IRC_CHANNEL], "allowed_users": ["alice"]}})
+    try:
+        await user.connect()
+        await user.join(IRC_CHANNEL)
+        with ExitStack() as stack:
+            daemon = await anyio.to_thread.run_sync(stack.enter_context,
+                                                    start_daemon(tmp_path, config))
+            await user.wait_for_member(IRC_CHANNEL, IRC_BOT_NICK, timeout_s=15)
+            yield user, daemon
+    finally:
+        await user.close()
+        await anyio.to_thread.run_sync(server.stop)

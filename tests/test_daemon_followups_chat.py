@@ -10,8 +10,8 @@ from typing import Any
 
 import anyio
 import httpx
-from daemon_harness import start_daemon
-from ngircd_fixture import IrcTestClient, NgircdServer, requires_ngircd
+from daemon_harness import daemon_with_irc_user, start_daemon
+from ngircd_fixture import requires_ngircd
 from test_daemon_followups import followup_config
 
 from tests.fakes.telegram_server import serve_fake_telegram
@@ -35,35 +35,18 @@ async def verify(daemon: Any, text: str, conversation: str) -> list[dict[str, st
 async def test_irc_background_delegate_follows_up_with_a_new_message(tmp_path: Path) -> None:
     """On IRC the parent reply comes at once with only the delegate receipt; the follow-up
     is a later PRIVMSG in the same channel whose list_dir receipt verifies for it."""
-    irc_dir = tmp_path / "irc"
-    irc_dir.mkdir()
-    server = NgircdServer(irc_dir)
-    await anyio.to_thread.run_sync(server.start)
-    user = IrcTestClient(server.port, "alice")
-    config = followup_config(tmp_path, channels={"irc": {
-        "enabled": True, "server": "127.0.0.1", "port": server.port, "nick": "zcbot",
-        "channels": ["#zeroclaw"], "allowed_users": ["alice"]}})
-    try:
-        await user.connect()
-        await user.join("#zeroclaw")
-        with contextlib.ExitStack() as stack:
-            daemon = await anyio.to_thread.run_sync(stack.enter_context,
-                                                    start_daemon(tmp_path, config))
-            await user.wait_for_member("#zeroclaw", "zcbot", timeout_s=15)
-            await user.say("#zeroclaw", "zcbot: in the background list")
-            parent = await user.expect(lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
-                                       and "Started it." in ln.params[-1], timeout_s=WAIT_S)
-            followup = await user.expect(
-                lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
-                and "list_dir: zc-receipt-" in ln.params[-1], timeout_s=WAIT_S)
-            match = TOKEN_RE.search(followup.params[-1])
-            assert match is not None
-            checked = await verify(daemon, match.group(0), "irc:#zeroclaw")
-            daemon.send_signal(signal.SIGTERM)
-            code = await anyio.to_thread.run_sync(daemon.wait_exit)
-    finally:
-        await user.close()
-        await anyio.to_thread.run_sync(server.stop)
+    async with daemon_with_irc_user(tmp_path, followup_config) as (user, daemon):
+        await user.say("#zeroclaw", "zcbot: in the background list")
+        parent = await user.expect(lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
+                                   and "Started it." in ln.params[-1], timeout_s=WAIT_S)
+        followup = await user.expect(
+            lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
+            and "list_dir: zc-receipt-" in ln.params[-1], timeout_s=WAIT_S)
+        match = TOKEN_RE.search(followup.params[-1])
+        assert match is not None
+        checked = await verify(daemon, match.group(0), "irc:#zeroclaw")
+        daemon.send_signal(signal.SIGTERM)
+        code = await anyio.to_thread.run_sync(daemon.wait_exit)
     assert 0 == code
     assert "#zeroclaw" == followup.params[0]
     assert match.group(0) not in parent.params[-1]

@@ -13,8 +13,8 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from daemon_harness import daemon_config, start_daemon
-from ngircd_fixture import IrcTestClient, NgircdServer, requires_ngircd
+from daemon_harness import daemon_config, daemon_with_irc_user, start_daemon
+from ngircd_fixture import requires_ngircd
 
 from zeroclaw_daemon.daemon import supervisor as supervisor_module
 
@@ -357,46 +357,29 @@ async def test_one_failing_channel_does_not_stop_another(
 async def test_gateway_and_irc_share_one_receipt_key(tmp_path: Path) -> None:
     """Gateway and IRC in one daemon sign with one scope: a receipt earned over IRC verifies
     through the gateway's verify endpoint (valid for its IRC conversation, foreign to others)."""
-    irc_dir = tmp_path / "irc"
-    irc_dir.mkdir()
-    server = NgircdServer(irc_dir)
-    await anyio.to_thread.run_sync(server.start)
-    user = IrcTestClient(server.port, "alice")
-    config = daemon_config(tmp_path, channels={"irc": {
-        "enabled": True, "server": "127.0.0.1", "port": server.port, "nick": "zcbot",
-        "channels": ["#zeroclaw"], "allowed_users": ["alice"]}})
-    try:
-        await user.connect()
-        await user.join("#zeroclaw")
-        with contextlib.ExitStack() as stack:
-            daemon = await anyio.to_thread.run_sync(stack.enter_context,
-                                                    start_daemon(tmp_path, config))
-            await user.wait_for_member("#zeroclaw", "zcbot", timeout_s=15)
-            await user.say("#zeroclaw", "zcbot: list files")
-            line = await user.expect(lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
-                                     and "zc-receipt-" in ln.params[-1], timeout_s=20)
-            match = TOKEN_RE.search(line.params[-1])
-            assert match is not None
-            irc_token = match.group(0)
-            async with httpx.AsyncClient(trust_env=False, timeout=10) as client:
-                gateway_turn = await client.post(daemon.url("/v1/turns"), json={
-                    "conversation_id": "gw-1", "message": "list files"})
-                gateway_token = gateway_turn.json()["receipts"][0]["receipt"]
-                text = f"irc said {irc_token}; the gateway said {gateway_token}"
-                verdicts = {}
-                for conversation in (None, "irc:#zeroclaw", "gw-1"):
-                    body = {"text": text}
-                    if conversation is not None:
-                        body["conversation_id"] = conversation
-                    response = await client.post(daemon.url("/v1/receipts/verify"), json=body)
-                    verdicts[conversation] = [(t["verdict"], t.get("tool"))
-                                              for t in response.json()["tokens"]]
-            daemon.send_signal(signal.SIGTERM)
-            code = await anyio.to_thread.run_sync(daemon.wait_exit)
-            log = daemon.log_text()
-    finally:
-        await user.close()
-        await anyio.to_thread.run_sync(server.stop)
+    async with daemon_with_irc_user(tmp_path, daemon_config) as (user, daemon):
+        await user.say("#zeroclaw", "zcbot: list files")
+        line = await user.expect(lambda ln: ln.command == "PRIVMSG" and ln.nick == "zcbot"
+                                 and "zc-receipt-" in ln.params[-1], timeout_s=20)
+        match = TOKEN_RE.search(line.params[-1])
+        assert match is not None
+        irc_token = match.group(0)
+        async with httpx.AsyncClient(trust_env=False, timeout=10) as client:
+            gateway_turn = await client.post(daemon.url("/v1/turns"), json={
+                "conversation_id": "gw-1", "message": "list files"})
+            gateway_token = gateway_turn.json()["receipts"][0]["receipt"]
+            text = f"irc said {irc_token}; the gateway said {gateway_token}"
+            verdicts = {}
+            for conversation in (None, "irc:#zeroclaw", "gw-1"):
+                body = {"text": text}
+                if conversation is not None:
+                    body["conversation_id"] = conversation
+                response = await client.post(daemon.url("/v1/receipts/verify"), json=body)
+                verdicts[conversation] = [(t["verdict"], t.get("tool"))
+                                          for t in response.json()["tokens"]]
+        daemon.send_signal(signal.SIGTERM)
+        code = await anyio.to_thread.run_sync(daemon.wait_exit)
+        log = daemon.log_text()
     assert 0 == code
     assert '"gateway","irc"' in log.replace(", ", ",")
     assert {None: [("valid", "list_dir"), ("valid", "list_dir")],
