@@ -6,32 +6,26 @@ tool_result answering a tool_use just before), so a mapping bug shows up as a 40
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
 
-from tests.fakes import ChatOnce, FakeResponse, fast_retries
+from tests.fakes import ChatOnce, FakeResponse
 from tests.fakes.anthropic_server import (
     FakeAnthropic,
-    closed_mid_body_response,
     error_response,
-    hang_response,
     message,
     overloaded_response,
-    rate_limited_response,
     text_block,
     text_response,
     tool_use_block,
     tool_use_response,
-    truncated_json_response,
 )
-from zeroclaw_daemon.errors import ProviderError, ProviderResponseError, ProviderTimeoutError
-from zeroclaw_daemon.providers._retry import RetryPolicy
-from zeroclaw_daemon.providers.anthropic import AnthropicProvider
+from tests.fakes.providers import ANTHROPIC_KEY, anthropic_provider
+from zeroclaw_daemon.errors import ProviderError, ProviderResponseError
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 
-API_KEY = "sk-ant-test-0123456789-secret"
+API_KEY = ANTHROPIC_KEY
 READ_FILE = ToolSpec(name="read_file", description="Read a file.",
                      parameters={"type": "object", "properties": {"path": {"type": "string"}},
                                  "required": ["path"]})
@@ -45,18 +39,11 @@ def fake() -> Iterator[FakeAnthropic]:
         yield server
 
 
-def _provider(fake: FakeAnthropic, *, api_key: str = API_KEY, timeout_s: float = 5.0,
-              policy: RetryPolicy | None = None) -> AnthropicProvider:
-    return AnthropicProvider(base_url=fake.base_url, model="claude-test", api_key=api_key,
-                             timeout_s=timeout_s, max_retries=2,
-                             max_tokens=512, retry_policy=policy or fast_retries())
-
-
 async def test_request_shape_with_tool_use_and_merged_results(chat_once: ChatOnce,
                                                               fake: FakeAnthropic) -> None:
     """System goes top-level; tool calls become tool_use; consecutive results share one turn."""
     fake.enqueue(text_response("done"))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     messages = [
         ChatMessage(role="system", content="be careful"),
         ChatMessage(role="user", content="read two files"),
@@ -105,7 +92,7 @@ async def test_invalid_argument_json_is_sent_as_empty_input(chat_once: ChatOnce,
                                                             fake: FakeAnthropic) -> None:
     """A call whose arguments were not a JSON object still yields a valid tool_use block."""
     fake.enqueue(text_response("ok"))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     messages = [
         ChatMessage(role="user", content="go"),
         ChatMessage(role="assistant", content="", tool_calls=(
@@ -123,7 +110,7 @@ async def test_parses_text_and_tool_use_blocks(chat_once: ChatOnce, fake: FakeAn
     fake.enqueue(tool_use_response(text_block("Let me check."),
                                    tool_use_block("read_file", {"path": "README.md"},
                                                   block_id="toolu_a")))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     response = await chat_once(provider, USER_ONLY, [READ_FILE])
     assert ChatResponse(
         text="Let me check.",
@@ -137,7 +124,7 @@ async def test_unknown_block_types_are_ignored(chat_once: ChatOnce, fake: FakeAn
     """Blocks we do not use (thinking) do not break parsing."""
     fake.enqueue(FakeResponse(json_body=message([
         {"type": "thinking", "thinking": "hmm", "signature": "sig"}, text_block("answer")])))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     response = await chat_once(provider, USER_ONLY, [])
     assert ("answer", ()) == (response.text, response.tool_calls)
 
@@ -145,7 +132,7 @@ async def test_unknown_block_types_are_ignored(chat_once: ChatOnce, fake: FakeAn
 async def test_overloaded_529_is_retried(chat_once: ChatOnce, fake: FakeAnthropic) -> None:
     """529 overloaded_error is transient: retried, then the answer is used."""
     fake.enqueue(overloaded_response(), text_response("back"))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     response = await chat_once(provider, USER_ONLY, [])
     assert ("back", 2) == (response.text, len(fake.requests))
 
@@ -154,28 +141,18 @@ async def test_overloaded_until_the_end_names_the_error(chat_once: ChatOnce,
                                                         fake: FakeAnthropic) -> None:
     """When every attempt is overloaded, the error says so and how often it tried."""
     fake.enqueue(*[overloaded_response() for _ in range(3)])
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     with pytest.raises(ProviderError) as caught:
         await chat_once(provider, USER_ONLY, [])
     assert "HTTP 529: overloaded_error: Overloaded (gave up after 3 attempts)" == (
         caught.value.message)
 
 
-async def test_retry_after_is_honoured(chat_once: ChatOnce, fake: FakeAnthropic) -> None:
-    """A 429 with retry-after: 0.2 waits at least that long."""
-    fake.enqueue(rate_limited_response("0.2"), text_response("after the pause"))
-    provider = _provider(fake)
-    started = time.monotonic()
-    response = await chat_once(provider, USER_ONLY, [])
-    assert "after the pause" == response.text
-    assert 0.2 <= time.monotonic() - started < 3.0
-
-
 async def test_error_body_and_status_400_not_retried(chat_once: ChatOnce,
                                                      fake: FakeAnthropic) -> None:
     """A 400 invalid_request_error is final and carries the API's message."""
     fake.enqueue(error_response(400, "invalid_request_error", "max_tokens: too large"))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     with pytest.raises(ProviderError) as caught:
         await chat_once(provider, USER_ONLY, [])
     assert "HTTP 400: invalid_request_error: max_tokens: too large" == caught.value.message
@@ -187,7 +164,7 @@ async def test_error_object_with_status_200_is_an_error(chat_once: ChatOnce,
     """A {"type": "error"} body is an error even with status 200."""
     fake.enqueue(FakeResponse(json_body={"type": "error", "error": {
         "type": "api_error", "message": "Internal server error"}}))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     with pytest.raises(ProviderError) as caught:
         await chat_once(provider, USER_ONLY, [])
     assert "endpoint returned an error: api_error: Internal server error" == caught.value.message
@@ -204,47 +181,17 @@ async def test_malformed_messages_are_response_errors(chat_once: ChatOnce,
                                                       reason: str) -> None:
     """Bodies missing required fields give a ProviderResponseError naming the field."""
     fake.enqueue(FakeResponse(json_body=body))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     with pytest.raises(ProviderResponseError) as caught:
         await chat_once(provider, USER_ONLY, [])
     assert f"malformed Messages response: {reason}" == caught.value.message
-
-
-async def test_truncated_json_is_a_response_error(chat_once: ChatOnce, fake: FakeAnthropic) -> None:
-    """Cut-off JSON with status 200 fails at once."""
-    fake.enqueue(truncated_json_response())
-    provider = _provider(fake)
-    with pytest.raises(ProviderResponseError):
-        await chat_once(provider, USER_ONLY, [])
-    assert 1 == len(fake.requests)
-
-
-async def test_connection_closed_mid_body_is_retried(chat_once: ChatOnce,
-                                                     fake: FakeAnthropic) -> None:
-    """A dropped connection is retried."""
-    fake.enqueue(closed_mid_body_response(), text_response("second try"))
-    provider = _provider(fake)
-    response = await chat_once(provider, USER_ONLY, [])
-    assert ("second try", 2) == (response.text, len(fake.requests))
-
-
-async def test_hang_past_timeout_raises_timeout_after_retries(chat_once: ChatOnce,
-                                                              fake: FakeAnthropic) -> None:
-    """A server that never answers in time gives ProviderTimeoutError after every attempt."""
-    fake.enqueue(hang_response(2.0), hang_response(2.0))
-    policy = fast_retries(1)
-    provider = _provider(fake, timeout_s=0.3, policy=policy)
-    with pytest.raises(ProviderTimeoutError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "no response within 0.3 s (gave up after 2 attempts)" == caught.value.message
-    assert 2 == len(fake.requests)
 
 
 async def test_api_key_never_appears_in_errors_or_repr(chat_once: ChatOnce,
                                                        fake: FakeAnthropic) -> None:
     """A server echoing the key does not get it into our error text."""
     fake.enqueue(error_response(401, "authentication_error", f"invalid x-api-key {API_KEY}"))
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     with pytest.raises(ProviderError) as caught:
         await chat_once(provider, USER_ONLY, [])
     assert "HTTP 401: authentication_error: invalid x-api-key [redacted]" == caught.value.message
@@ -255,7 +202,7 @@ async def test_api_key_never_appears_in_errors_or_repr(chat_once: ChatOnce,
 async def test_fake_rejects_a_tool_result_without_its_tool_use(chat_once: ChatOnce,
                                                                fake: FakeAnthropic) -> None:
     """The fake is strict like the real API: an orphan tool_result is a 400."""
-    provider = _provider(fake)
+    provider = anthropic_provider(fake)
     messages = [ChatMessage(role="user", content="go"),
                 ChatMessage(role="tool", content="orphan", tool_call_id="toolu_missing")]
     with pytest.raises(ProviderError) as caught:
