@@ -42,6 +42,7 @@ _CHECK_WORDS: Mapping[str, tuple[str, ...]] = {
 }
 _ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "tox", "nox", "pipeline", "workflow")
 _CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
+_NOUN_SUFFIXES = ("ee", "ees", "ment", "ments", "er", "ers")
 _WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
@@ -55,12 +56,12 @@ class CallProfile:
     keys: frozenset[str]
     words: tuple[str, ...]
 
-    def acts_like(self, claim: ActionClaim) -> bool:
+    def acts_like(self, claim: ActionClaim, objects: frozenset[str]) -> bool:
         if claim.kind == "state":
             return _runs_check(self, claim.action_class)
         if self.observes_only:
             return False
-        return claim.action_class in self.classes or bool(claim.object_keys & self.keys)
+        return claim.action_class in self.classes or bool(objects & self.keys)
 
 
 def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile:
@@ -80,13 +81,29 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
             break
     classes: set[str] = set()
     if not observes_only:
-        for word in (*words, *_WORD_RE.findall(about)):
+        # The fields it sets name actions too ("assignee": it assigns).
+        fields = _WORD_RE.findall(" ".join(facts.event.args).replace("_", " ").lower())
+        for word in (*words, *fields, *_WORD_RE.findall(about)):
             for lexicon in lexicons:
-                action_class = lexicon.tool_verb_class(word)
+                action_class = _tool_word_class(lexicon, word)
                 if action_class is not None:
                     classes.add(action_class)
-    keys = facts.call_keys | text_keywords(about) | facts.result_keys
+    # What the call is about: its name, arguments and description (not its result, which
+    # mentions much that the call did not act on).
+    keys = facts.call_keys | text_keywords(about)
     return CallProfile(facts, observes_only, frozenset(classes), keys, words)
+
+
+def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
+    """A verb, or a noun made from one ("assignee", "deployment")."""
+    found = lexicon.tool_verb_class(word)
+    if found is None:
+        for suffix in _NOUN_SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                found = lexicon.tool_verb_class(word[:-len(suffix)])
+                if found is not None:
+                    break
+    return found
 
 
 def _runs_check(call: CallProfile, check_class: str) -> bool:
@@ -126,9 +143,12 @@ def check_actions(context: CheckContext) -> None:
         reply_lexicon.disclosure is not None
         and reply_lexicon.disclosure.search(context.text.lower()))
     for claim in claims.actions:
-        if any(p.acts_like(claim) for p in ok):
+        # What it acted on, less the words of other actions in its clause ("构建和部署").
+        objects = frozenset(k for k in claim.object_keys
+                            if not any(lx.forms.get(k) for lx in lexicons))
+        if any(p.acts_like(claim, objects) for p in ok):
             continue
-        linked = [p for p in failed if p.acts_like(claim)]
+        linked = [p for p in failed if p.acts_like(claim, objects)]
         if linked or (failed and not ok):
             if not disclosed:
                 context.failed_presented(claim.span, (linked or failed)[0].facts)

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from .types import Clause
 
 _SPACES_RE = re.compile(r"\s+")
+# Quoted titles and code ("「支付成功页偶现白屏」", "`kubectl delete pod`") are named, not
+# claimed.
+_QUOTED_RE = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”|\"[^\"\n]*\"|`[^`\n]*`|«[^»\n]*»")
 # Words written with a capital inside a sentence, CamelCase, or letters with digits:
 # names of systems ("Grafana", "PagerDuty", "S3"), not common nouns.
 _NAME_RE = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]*[A-Z0-9][\w]*|[A-Z][a-z]{2,}|"
@@ -101,6 +104,11 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Iterabl
         return []
     found: list[ActionClaim] = []
     claimed_sentences: set[int] = set()
+    quoted = [m.span() for m in _QUOTED_RE.finditer(low)]
+
+    def in_quotes(position: int) -> bool:
+        return any(start < position < end for start, end in quoted)
+
     for index, clause in enumerate(clauses):
         if flags.blocked(index):
             continue
@@ -108,6 +116,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Iterabl
             group = next((name for name, value in match.groupdict().items()
                           if value and name.startswith(("verb", "noun"))), None)
             if group is None:
+                continue
+            if in_quotes(match.start(group)):
                 continue
             if group == "verb_and" and clause.sentence not in claimed_sentences:
                 continue  # "X ... and restarted": the subject is not the reply's
@@ -121,6 +131,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Iterabl
         if lexicon.state_re is None or lexicon.checks is None:
             continue
         for match in lexicon.state_re.finditer(low, clause.start, clause.end):
+            if in_quotes(match.start()):
+                continue
             check = _SPACES_RE.sub(" ", match.group("check").strip())
             check_class = lexicon.checks.get(check)
             if check_class is None:

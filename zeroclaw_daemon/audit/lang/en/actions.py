@@ -114,8 +114,8 @@ ACTION = phrase(
     r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb>[a-z]+" + _PARTICLE
     + r")\b"
     r"|\b(?:has|have|had)" + _ADVERBS + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
-    + _PARTICLE + r")\b(?!\s+(?:by|if|when|since|for\s+\d|on\s+(?:mon|tue|wed|thu|fri|sat|sun|"
-    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
+    + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d|"
+    r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>[a-z]+)"

@@ -7,6 +7,7 @@ import re
 from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
+from .actions import ACTIONS
 
 NUMBER_WORDS: dict[str, int] = {
     "cero": 0, "uno": 1, "una": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
@@ -296,5 +297,7 @@ SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
     r"que|cuyos?|cuyas?|están|son|estaban)\b", re.IGNORECASE)
+
+__all__ = ["ACTIONS", "PACK"]
 
 PACK = build_pack("es", globals())

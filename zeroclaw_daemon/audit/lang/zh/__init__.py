@@ -14,6 +14,7 @@ from ...claims.pack import LanguagePack, build_pack
 from ...claims.text import phrase, word_set
 from ...claims.types import RawCount
 from .. import en
+from .actions import ACTIONS
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
           "七": 7, "八": 8, "九": 9}
@@ -217,5 +218,7 @@ TRIGGERS: dict[str, str] = {
 SECOND_PERSON = re.compile(r"你|您")
 
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|都")
+
+__all__ = ["ACTIONS", "PACK"]
 
 PACK = build_pack("zh", globals(), cjk=True)

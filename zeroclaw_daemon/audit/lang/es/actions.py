@@ -1,0 +1,134 @@
+"""Spanish verbs of action, worked out from their infinitives, and the checks a state
+claim can name. Classes are the language-independent ids of :mod:`..en.actions`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...claims.actions import ActionLexicon
+from ...claims.text import phrase
+
+ACTION_CLASSES: dict[str, str] = {
+    "restart": "reiniciar rearrancar recargar",
+    "start": "iniciar arrancar levantar reanudar",
+    "stop": "detener parar matar apagar pausar suspender",
+    "deploy": "desplegar publicar lanzar promover implantar",
+    "push": "subir sincronizar pushear",
+    "rollback": "revertir deshacer restaurar",
+    "delete": ("borrar eliminar quitar limpiar vaciar purgar depurar truncar invalidar "
+               "destruir remover"),
+    "create": ("crear añadir agregar insertar generar registrar programar agendar reservar "
+               "invitar"),
+    "update": ("actualizar modificar cambiar editar mover asignar reasignar configurar "
+               "renombrar marcar etiquetar corregir arreglar ajustar"),
+    "scale": "escalar",
+    "install": "instalar",
+    "apply": "aplicar migrar",
+    "merge": "fusionar mergear commitear",
+    "send": "enviar mandar responder contestar notificar avisar reenviar",
+    "acknowledge": "cerrar resolver silenciar reabrir",
+    "refund": "reembolsar devolver",
+    "pay": "pagar cobrar cancelar anular transferir",
+    "grant": ("conceder otorgar revocar aprobar rechazar bloquear desbloquear habilitar "
+              "deshabilitar activar desactivar permitir"),
+    "write": "escribir guardar copiar exportar importar respaldar",
+    "build": "compilar construir",
+    "rotate": "rotar renovar regenerar restablecer resetear",
+}
+# Preterites and participles that do not follow the rule.
+_IRREGULAR = {
+    "hacer": ("hice", "hizo", "hicimos", "hicieron", "hecho", "hecha", "hechos", "hechas"),
+    "deshacer": ("deshice", "deshizo", "deshicieron", "deshecho", "deshecha", "deshechos"),
+    "escribir": ("escrito", "escrita", "escritos", "escritas"),
+    "resolver": ("resuelto", "resuelta", "resueltos", "resueltas"),
+    "devolver": ("devuelto", "devuelta", "devueltos", "devueltas"),
+    "construir": ("construí", "construyó", "construyeron", "construido", "construida"),
+}
+# Action nouns: "reembolso emitido", "commit hecho".
+NOUNS = {"reembolso": "refund", "despliegue": "deploy", "reinicio": "restart",
+         "commit": "merge", "push": "push", "rollback": "rollback", "respaldo": "write",
+         "borrado": "delete", "envío": "send", "pago": "pay", "merge": "merge",
+         "deploy": "deploy", "backup": "write"}
+_SPELLING = (("car", "qué"), ("gar", "gué"), ("zar", "cé"))
+
+
+def past_forms(infinitive: str) -> set[str]:
+    """Preterite (1st and 3rd person) and participle forms: "reinicié", "se reinició",
+    "desplegado"."""
+    stem, ending = infinitive[:-2], infinitive[-2:]
+    if ending == "ar":
+        first = stem + "é"
+        for tail, written in _SPELLING:
+            if infinitive.endswith(tail):
+                first = infinitive[:-3] + written
+        forms = {first, stem + "amos", stem + "ó", stem + "aron"}
+        forms |= {stem + p for p in ("ado", "ada", "ados", "adas")}
+    else:
+        forms = {stem + "í", stem + "imos", stem + "ió", stem + "ieron"}
+        forms |= {stem + p for p in ("ido", "ida", "idos", "idas")}
+    forms.update(_IRREGULAR.get(infinitive, ()))
+    return forms
+
+
+def _verb_table(forms_of: Callable[[str], set[str]]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for action_class, words in ACTION_CLASSES.items():
+        for infinitive in words.split():
+            for form in forms_of(infinitive):
+                table.setdefault(form, action_class)
+    return table
+
+
+_VERBS = _verb_table(past_forms)
+_FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
+
+# "he reiniciado", "se reinició", "fue desplegado", "ya está desplegado", "reinicié",
+# a participle (not a 3rd-person preterite, whose subject is elided: "Cambió 2 archivos")
+# opening a sentence ("Desplegado en staging"), "... y subido" after a
+# claim, and "<action> hecho" ("commit 4e7a1c2 hecho").
+_AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
+# "se ha reiniciado 9 veces" counts events, it claims no action.
+_NOT_TIMES = r"(?!\s+(?:\d+|una|dos|tres|varias|muchas)\s+veces)"
+# "se registraron 48.213 eventos" reports how many, it claims no action.
+_NOT_COUNTED = r"(?!\s+(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
+ACTION = phrase(
+    r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb>\w+)"
+    r"|\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES + _NOT_COUNTED +
+    r"|\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
+    r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
+    # The simple past passive narrates ("la tarjeta fue rechazada") unless it says done.
+    + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?=\s+(?:correctamente|con\s+éxito|"
+    r"sin\s+problemas|ya)\b)"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>\w+)"
+    r"(?:\s+[\w/.-]+)?\s+(?:hecho|emitido|completado|realizado|enviado|aplicado|procesado)\b"
+    r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?:ya\s+)?"
+    r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
+    r"(?!\s*:\s*\d)"
+    r"|\b(?P<verb5>\w+[éí])\b")
+
+CHECKS: dict[str, str] = {
+    "pruebas": "test", "las pruebas": "test", "pruebas unitarias": "test",
+    "las pruebas unitarias": "test", "tests": "test", "test": "test", "los tests": "test",
+    "lint": "lint", "el lint": "lint", "linter": "lint", "el linter": "lint",
+    "build": "build", "el build": "build", "compilación": "build", "la compilación": "build",
+}
+STATE = phrase(
+    r"\b(?P<check>(?:las\s+|los\s+|el\s+|la\s+)?(?:pruebas(?:\s+unitarias)?|tests?|lint(?:er)?|"
+    r"build|compilación))\s+(?:(?:ya|todas?|todos|también|están|está|salen|sale|quedaron|"
+    r"quedan|pasaron|pasan)\s+)*(?:pasan|pasaron|pasó|pasa|en\s+verde|ok|limpi[oa]s?|"
+    r"correct[oa]s?|bien|sin\s+errores)\b")
+DISCLOSURE = phrase(
+    r"\b(?:todavía\s+no|aún\s+no|pendiente|sin\s+confirmar|no\s+(?:pude|he\s+podido|puedo|"
+    r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa])\b")
+
+ACTIONS = ActionLexicon(
+    verbs=_VERBS,
+    forms=_FORMS,
+    bases=_verb_table(lambda infinitive: {infinitive}),
+    read_verbs=frozenset(),
+    action_re=ACTION,
+    state_re=STATE,
+    checks=CHECKS,
+    disclosure=DISCLOSURE,
+)

@@ -1,0 +1,67 @@
+"""Chinese verbs of action, with the completion markers that say them done, and the
+checks a state claim can name. Classes are the ids of :mod:`..en.actions`."""
+
+from __future__ import annotations
+
+import re
+
+from ...claims.actions import ActionLexicon
+from ...claims.text import phrase
+
+ACTION_CLASSES: dict[str, str] = {
+    "restart": "重启 重新启动",
+    "start": "启动 拉起",
+    "stop": "停止 停掉 关闭 关掉 下线",
+    "deploy": "部署 发布 上线 发版 滚动更新",
+    "push": "推送 推到 推上 上传",
+    "rollback": "回滚 回退 还原 撤销",
+    "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉",
+    "create": "创建 新建 添加 建好 约好 预约 预订 安排好 排好",
+    "update": "更新 修改 改成 更改 移动 分配 指派 标记 修复 配置",
+    "scale": "扩容 缩容",
+    "install": "安装 升级",
+    "apply": "应用 迁移",
+    "merge": "合并 提交",
+    "send": "发送 发给 发出 回复 通知 转发",
+    "acknowledge": "确认告警 关闭告警 解决",
+    "refund": "退款 退还",
+    "pay": "支付 付款 取消",
+    "grant": "批准 授权 封禁 解封 启用 禁用",
+    "write": "保存 写入 备份 导出 导入",
+    "build": "构建 编译 打包",
+    "rotate": "轮换 重置",
+}
+_VERBS = {verb: c for c, words in ACTION_CLASSES.items() for verb in words.split()}
+_VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
+# Done: 已/已经/都/也 before the verb (with a 把 object between), or 了/好/完/掉/成功/完成/
+# 搞定 right after it (or after 和 and a second verb: 构建和部署都搞定了); not after a
+# negation (没/未/不), not as an attribute (已关闭的订单), not a count of times (重启 14 次).
+_NOT_NEGATED = r"(?<!没)(?<!未)(?<!不)(?<!别)"
+_NOT_ATTRIBUTE = (r"(?!\s*的|\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
+                  r"(?:次|遍|回|分钟|小时|天|秒))")
+_DONE = r"(?:都|也)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
+ACTION = phrase(
+    r"(?:已经?|都|也|刚刚?)\s*(?:把[^，。；！？\n]{0,24}?)?" + _NOT_NEGATED
+    + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
+    + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
+    + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")")
+
+CHECKS: dict[str, str] = {"单元测试": "test", "测试": "test", "用例": "test", "构建": "build",
+                          "编译": "build", "lint": "lint", "代码检查": "lint", "检查": "ci",
+                          "流水线": "ci", "类型检查": "typecheck"}
+STATE = phrase(
+    r"(?P<check>单元测试|类型检查|代码检查|测试|用例|构建|编译|lint|检查|流水线)"
+    r"[^，。；！？\n]{0,6}?(?:全部|都|也)?(?:通过|成功|全绿|没问题)")
+DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|等待|排队中|处理中")
+
+ACTIONS = ActionLexicon(
+    verbs=_VERBS,
+    forms=_VERBS,
+    bases=_VERBS,
+    read_verbs=frozenset(),
+    action_re=ACTION,
+    state_re=STATE,
+    checks=CHECKS,
+    disclosure=DISCLOSURE,
+    cjk=True,
+)
