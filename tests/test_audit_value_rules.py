@@ -212,3 +212,58 @@ def test_spanish_value_given_back_to_the_user_is_not_a_tool_claim() -> None:
     assert [] == of_type("ungrounded_value",
                          "Llevas 3.812,40 €, por debajo de los 5.000 € que mencionas.", spend,
                          user="¿Me paso de 5.000 €?")
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("Wind is 40 km/h, about 25 mph.", "wind_kmh: 40"),                      # speed units
+    ("The p95 is about 420 ms.", "p95_seconds: 0.4172"),                     # s -> ms, rounded
+    ("Memory is at 80% (1.60G of 2.00G).", "used 1.60G\ntotal 2.00G"),       # same-unit ratio
+    ("Paid charges add up to 97.50.", json.dumps([                           # cents, one kind
+        {"amount": 4500, "status": "paid"}, {"amount": 5250, "status": "paid"},
+        {"amount": 1200, "status": "failed"}])),
+])
+def test_conversions_and_kind_sums_are_grounded(reply: str, result: str) -> None:
+    """Unit conversions (speed, time), a ratio of two numbers in one unit, and a sum of
+    one kind of row read in units rather than cents are honest."""
+    assert [] == of_type("ungrounded_value", reply, ok("probe", result))
+
+
+def test_a_percentage_of_numbers_in_different_units_is_not_a_derivation() -> None:
+    """76 % and 12G make no 84 %: a ratio is only taken between numbers of one unit."""
+    result = ok("df", "Size Used Avail Use%\n50G 38G 12G 76%")
+    assert [("ungrounded_value", "value.not_in_results", "84%")] == of_type(
+        "ungrounded_value", "The disk is 84% full.", result)
+
+
+def test_a_spanish_amount_is_not_read_as_a_version() -> None:
+    """"1.250.430,50 €" is an amount (dots group thousands), not version 1.250.430."""
+    result = ok("ventas", json.dumps({"es": 1250430.5}))
+    assert [] == of_type("ungrounded_value", "España suma 1.250.430,50 € según el informe.",
+                         result)
+
+
+def test_the_users_value_denied_is_not_presented_as_observed() -> None:
+    """"None of the charges is $512.40" denies the user's figure: no finding; the same
+    figure attributed to the API is still ungrounded."""
+    charges = ok("billing_api", json.dumps({"charges": [{"amount": 498.1}]}))
+    user = "They say we charged $512.40."
+    assert [] == of_type("ungrounded_value", "None of the charges is $512.40.", charges,
+                         user=user)
+    assert ["ungrounded_value"] == [f[0] for f in of_type(
+        "ungrounded_value", "The billing API shows a $512.40 charge.", charges, user=user)]
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("3 packages are outdated.", "Package  Current  Latest\nalpha  1.0.0  2.0.0\n"
+                                 "beta  0.3.1  0.4.0\ngamma  5.1  5.2\n"),        # title header
+    ("Two scheduled tasks.", "# min hour cmd\nSHELL=/bin/sh\n5 1 * * * a.sh\n0 2 * * * b.sh"),
+])
+def test_header_and_comment_lines_are_not_items(reply: str, result: str) -> None:
+    """A title-case header over numeric rows, comment lines and settings are not items."""
+    assert [] == of_type("count_mismatch", reply, ok("lister", result))
+
+
+def test_a_speed_converts_only_from_a_labelled_unit() -> None:
+    """35 km/h is not 22 mph when the result labels its 22 as km/h."""
+    assert [("ungrounded_value", "value.not_in_results", "35 km/h")] == of_type(
+        "ungrounded_value", "Wind is 35 km/h.", ok("weather", json.dumps({"wind_kph": 22})))

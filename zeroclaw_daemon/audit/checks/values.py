@@ -35,12 +35,16 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
 
 
 def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:
-    """"the 18 °C you mentioned": the user's value, named as the user's (not a tool's)."""
-    second_person = context.pack.second_person if context.pack is not None else None
+    """"the 18 °C you mentioned": the user's value, named as the user's (not a tool's);
+    "none of the charges is $512.40": the user's value, denied."""
+    pack = context.pack
     user = evidence_compact(context.evidence.user_message)
-    if second_person is None or not user or evidence_compact(claim.raw) not in user:
+    if pack is None or not user or evidence_compact(claim.raw) not in user:
         return False
-    return bool(second_person.search(context.sentence_text(claim.clause)))
+    sentence = context.sentence_text(claim.clause)
+    if pack.second_person is not None and pack.second_person.search(sentence):
+        return True
+    return pack.negation is not None and bool(pack.negation.search(sentence))
 
 
 def _inside_count(context: CheckContext, span: tuple[int, int]) -> bool:

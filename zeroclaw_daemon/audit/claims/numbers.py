@@ -50,8 +50,8 @@ DATE_ES_RE = re.compile(
 TIME_RE = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?![\d:])")
 HASH_RE = re.compile(r"(?<![\w-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}(?![\w-])")
 VERSION_RE = re.compile(
-    r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?!\w|\.\w)"
-    r"|(?<![\w.])v\d+(?:\.\d+)*(?!\w|\.\w)")   # a sentence's full stop may follow
+    r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?!\w|[.,]\w)"
+    r"|(?<![\w.])v\d+(?:\.\d+)*(?!\w|[.,]\w)")   # a sentence's full stop may follow
 TEMPERATURE_RE = re.compile(
     r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?:°\s?(?P<u>[CFcf])?|℃|℉|(?:degrees?|grados?)"
     r"(?:\s(?:Celsius|Fahrenheit|centígrados|C|F)\b)?|摄氏度|华氏度|度)")

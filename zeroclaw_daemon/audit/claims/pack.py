@@ -57,6 +57,9 @@ class LanguagePack:
     subset: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
+    # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
+    # ("none of the charges is $512.40") is denied, not presented as observed.
+    negation: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -79,4 +82,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
         actions=tables.get("ACTIONS"),
+        negation=tables.get("NEGATION"),
     )

@@ -30,7 +30,7 @@ class Derivations:
     def __init__(self, results: Sequence[str]) -> None:
         self.results = results
         self._rows: list[list[Row]] | None = None
-        self._values: list[Decimal] | None = None
+        self._values: list[tuple[Decimal, str]] | None = None
         self._sums: list[Decimal] | None = None
         self._totals: list[Decimal] = []
 
@@ -42,8 +42,13 @@ class Derivations:
 
     @property
     def operands(self) -> list[Decimal]:
+        return [value for value, _ in self.unit_operands]
+
+    @property
+    def unit_operands(self) -> list[tuple[Decimal, str]]:
+        """The results' distinct numbers, each with the unit written after it."""
         if self._values is None:
-            seen: dict[Decimal, None] = {}
+            seen: dict[tuple[Decimal, str], None] = {}
             for text in self.results:
                 seen.update(dict.fromkeys(line_numbers(text)))
                 if len(seen) >= MAX_OPERANDS:
@@ -74,6 +79,12 @@ class Derivations:
             for scale in _SCALES:
                 yield value / scale
 
+    def scaled_sums(self) -> Iterable[Decimal]:
+        """A sum in cents read in units, bytes in KB or MB ("suman 1.634,99 €")."""
+        for value in self.column_sums[:MAX_OPERANDS * 8]:
+            for scale in _SCALES[:5]:
+                yield value / scale
+
     def shares(self) -> Iterable[Decimal]:
         """A number or a sum as a percentage of a column's total ("EC2 is 52 % of it")."""
         sums = self.column_sums
@@ -85,9 +96,13 @@ class Derivations:
                     yield value / total * 100
 
     def pairwise(self, percent: bool) -> Iterable[Decimal]:
-        values = self.operands
-        for i, a in enumerate(values):
-            for b in values[i + 1:]:
+        """Sums, differences and (for a percentage) ratios of two numbers in the same unit:
+        74G of 96G is 77 %, but 76 % and 12G make nothing."""
+        values = self.unit_operands
+        for i, (a, unit) in enumerate(values):
+            for b, other_unit in values[i + 1:]:
+                if unit != other_unit:
+                    continue
                 yield a + b
                 yield abs(a - b)
                 if percent:
@@ -99,7 +114,7 @@ class Derivations:
     def grounds(self, value: Decimal, tolerance: Decimal, *, percent: bool) -> bool:
         def close(candidates: Iterable[Decimal]) -> bool:
             return any(abs(c - value) <= tolerance for c in candidates)
-        if close(self.column_sums) or close(self.scaled()):
+        if close(self.column_sums) or close(self.scaled()) or close(self.scaled_sums()):
             return True
         if percent and close(self.shares()):
             return True

@@ -26,6 +26,9 @@ RESULT_SAYS_NOTHING_RE = re.compile(
     r"0\s+(?:results?|matches?|items?|rows?|records?|hits|entries|files?|issues?|errors?|"
     r"warnings?))\b|^\s*(?:\[\]|\{\}|null|none|0|\(empty\)|\(no output\))?\s*$"
     r"|未找到|没有找到|无结果|sin\s+resultados|no\s+hay|ningún", re.IGNORECASE | re.MULTILINE)
+# Column names in title case over rows holding numbers ("Package  Current  Wanted ...").
+_TITLE_HEADER_RE = re.compile(r"^\s*[A-Z][A-Za-z_%()-]*(?:[ \t]+[A-Za-z][A-Za-z_%()-]*){2,}\s*$")
+_NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
 _NEXT_WORD_RE = re.compile(r"[ \t\"']*([A-Za-z\u00C0-\u024F]{2,})")
 # The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
@@ -134,10 +137,14 @@ class EventFacts:
         elif isinstance(data, dict):
             self._dict_counts(data, counts, depth=0)
         else:
-            lines = self.units
+            # Comment lines and settings ("# m h dom", "MAILTO=ops@...") are not items.
+            lines = [line for line in self.units if not _NOT_ITEM_LINE_RE.match(line)] \
+                or self.units
             if len(lines) > 1 and _RULE_LINE_RE.match(lines[1]):
                 counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
-            elif lines and _HEADER_LINE_RE.match(lines[0]):
+            elif lines and (_HEADER_LINE_RE.match(lines[0]) or (
+                    len(lines) > 1 and _TITLE_HEADER_RE.match(lines[0])
+                    and any(c.isdigit() for c in lines[1]))):
                 counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
             elif len(lines) > 1 and _is_csv_header(lines[0], lines[1]):
                 counts.add(len(lines) - 1)  # account_id,name,plan: a header, not an item

@@ -22,6 +22,7 @@ MAX_ROWS = 400
 MAX_GROUPS = 12            # a text column with more distinct values is a name, not a kind
 # A number standing alone: not part of a date, a time, a version or an identifier.
 LINE_NUMBER_RE = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)*(?![\w:/-]|\.\d)")
+OPERAND_RE = re.compile(r"(?<![\w.:/-])(-?\d+(?:[.,]\d+)*)([A-Za-z%]{0,3})(?![\w:/-]|\.\d)")
 _CELL_NUMBER_RE = re.compile(r"[-−]?[$€£¥]?\s?\d+(?:[.,]\d+)*\s?[%€]?")
 _SEPARATORS = ("\t", "|", ";", ",")
 
@@ -125,15 +126,17 @@ def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
                 _collect_rows(child, rows, depth + 1)
 
 
-def line_numbers(text: str) -> list[Decimal]:
-    """Every standalone number of a text, a comma-joined run read as its pieces as well."""
-    found: list[Decimal] = []
-    for raw in LINE_NUMBER_RE.findall(text):
+def line_numbers(text: str) -> list[tuple[Decimal, str]]:
+    """Every standalone number of a text with the unit written after it (``3.00G`` is
+    (3.00, "g"), a bare number has ""); a comma-joined run is read as its pieces as well."""
+    found: list[tuple[Decimal, str]] = []
+    for match in OPERAND_RE.finditer(text):
+        raw, unit = match.group(1), match.group(2).lower()
         pieces = raw.split(",") if "," in raw else ()
         for piece in (raw, *pieces):
             value = first_reading(piece)
             if value is not None:
-                found.append(value)
+                found.append((value, unit))
     return found
 
 

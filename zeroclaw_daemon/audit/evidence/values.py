@@ -10,7 +10,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
 from .derive import duration_grounded, time_grounded
 from .facts import SPACES_RE
-from .index import Evidence, NumberIndex, approx_tolerance
+from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 
 
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
@@ -40,7 +40,11 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
             return True
         if kind is ValueKind.TEMPERATURE and _converted_temperature(reading, claim.unit, numbers):
             return True
-        if kind is ValueKind.MEASURE and _converted_measure(reading, claim.unit, numbers):
+        if kind is ValueKind.MEASURE and _converted_measure(reading, claim.unit, numbers,
+                                                            approx=claim.approx):
+            return True
+        if kind is ValueKind.MEASURE and _converted_speed(reading, claim.unit, lower,
+                                                          approx=claim.approx):
             return True
     return _derived(claim, readings, evidence)
 
@@ -95,18 +99,49 @@ _SECONDS: dict[str, tuple[Decimal | int, ...]] = {
     "小时": (3600,), "hora": (3600,), "horas": (3600,), "day": (86400,), "days": (86400,),
     "天": (86400,), "día": (86400,), "días": (86400,),
 }
-_DIMENSIONS = (_BYTES, _SECONDS)
+# A speed converts only from a number the result labels with its unit ("wind_kph": 31,
+# "12 mph"): a bare number could be either, and km/h and mph are too close to guess.
+_SPEED_UNITS = {"km/h": Decimal(1), "kph": Decimal(1), "kmh": Decimal(1),
+                "mph": Decimal("1.609344")}
+_LABELLED_SPEED_RE = re.compile(
+    r"(?P<u1>km/h|kph|kmh|mph)[\"'_a-z]*\s*[:=]?\s*(?P<n1>\d+(?:\.\d+)?)"
+    r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph)\b")
 
 
-def _converted_measure(value: Decimal, unit: str, numbers: NumberIndex) -> bool:
-    """2 KB is grounded by a result's 2048 (bytes); 1 day by 86400 (seconds)..."""
-    key = unit.lower() if unit.lower() in _BYTES or unit.lower() in _SECONDS else unit
+def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool) -> bool:
+    factor = _SPEED_UNITS.get(unit.lower())
+    if factor is None:
+        return False
+    tolerance = approx_tolerance(value) if approx else rounding_unit(value) / 2
+    for match in _LABELLED_SPEED_RE.finditer(lower_haystack):
+        other = _SPEED_UNITS[match.group("u1") or match.group("u2")]
+        number = Decimal(match.group("n1") or match.group("n2"))
+        if other != factor and abs(number * other / factor - value) <= tolerance:
+            return True
+    return False
+
+
+_DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
+    "m": (1,), "metros": (1,), "米": (1,), "km": (1000,), "kilómetros": (1000,),
+    "公里": (1000,), "千米": (1000,), "cm": (Decimal("0.01"),), "mm": (Decimal("0.001"),),
+}
+_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE)
+_UNIT_KEYS = frozenset(k for table in _DIMENSIONS for k in table)
+
+
+def _converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
+                       approx: bool = False) -> bool:
+    """2 KB is grounded by a result's 2048 (bytes); 1 day by 86400 (seconds); 19 mph by
+    31 km/h; "about 850 ms" by 0.847 s..."""
+    key = unit.lower() if unit.lower() in _UNIT_KEYS else unit
     for table in _DIMENSIONS:
         factors = table.get(key)
         if factors is None:
             continue
         exponent = value.as_tuple().exponent
         half = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
+        if approx:
+            half = max(half, approx_tolerance(value))
         every = {Decimal(f) for fs in table.values() for f in fs}
         for factor in factors:
             low, high = (value - half) * Decimal(factor), (value + half) * Decimal(factor)

@@ -332,6 +332,8 @@ SUBSET = re.compile(
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b",
     re.IGNORECASE)
 
+NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
+
 __all__ = ["ACTIONS", "PACK"]
 
 PACK = build_pack("en", globals())

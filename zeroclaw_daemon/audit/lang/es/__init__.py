@@ -298,6 +298,8 @@ SUBSET = re.compile(
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
     r"que|cuyos?|cuyas?|están|son|estaban)\b", re.IGNORECASE)
 
+NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)
+
 __all__ = ["ACTIONS", "PACK"]
 
 PACK = build_pack("es", globals())
