@@ -98,6 +98,34 @@ def post_script(path: str, message: str, run_id: str, spread: int) -> str:
             .replace("RUN", run_id).replace("SPREAD", str(max(1, spread))) + _DONE_LUA)
 
 
+# The same load through the OpenAI-compatible API: the conversation id in the header.
+_CHAT_LUA = """
+local thread_index = 0
+setup = function(thread)
+  thread:set("tid", thread_index)
+  thread_index = thread_index + 1
+end
+local counter = 0
+request = function()
+  counter = counter + 1
+  local conversation = string.format("bench-%s-%d-%d", "RUN", tid or 0, counter % SPREAD)
+  return wrk.format("POST", "PATH", {["Content-Type"] = "application/json",
+    ["X-Zeroclaw-Conversation"] = conversation},
+    '{"model":"MODEL","messages":[{"role":"user","content":"MESSAGE"}]}')
+end
+"""
+
+
+def chat_script(path: str, model: str, message: str, run_id: str, spread: int) -> str:
+    """A wrk Lua script POSTing Chat Completions to ``path``, ``spread`` ids per thread."""
+    for bad in ('"', "\\", "\n"):
+        if bad in message or bad in run_id or bad in model:
+            raise ValueError("model, message and run id must not need escaping")
+    return (_CHAT_LUA.replace("PATH", path).replace("MODEL", model)
+            .replace("MESSAGE", message).replace("RUN", run_id)
+            .replace("SPREAD", str(max(1, spread))) + _DONE_LUA)
+
+
 def get_script() -> str:
     return _DONE_LUA
 

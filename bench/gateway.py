@@ -13,6 +13,9 @@ rounds whose order rotates:
 * ``/v1/turns``: a scripted turn with one ``list_dir`` call, its receipt and
   the reply audit; a Lua script makes each POST body, cycling through
   ``--conversations`` conversation ids per wrk thread.
+* ``/v1/chat/completions``: the same turn through the OpenAI-compatible API
+  (conversation id in ``X-Zeroclaw-Conversation``), so its request parsing and
+  response shaping show as the CPU per request beside ``/v1/turns``.
 
 It prints JSON lines: one per (loop, endpoint) with requests/s, p50/p99 ms
 (medians over rounds), errors by kind, and the CPU seconds the client (wrk) and
@@ -54,7 +57,7 @@ from typing import Any
 import anyio
 import httpx
 from _servers import rss_kib, start_bare_app, start_server, stop_process
-from _wrk import WrkResult, get_script, post_script, process_cpu_s, run_wrk
+from _wrk import WrkResult, chat_script, get_script, post_script, process_cpu_s, run_wrk
 
 
 def emit(record: dict[str, Any]) -> None:
@@ -190,6 +193,10 @@ def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
                        get_script()),
                 Target("/healthz", f"{server.base_url}/healthz", server.proc.pid, get_script()),
                 Target("/v1/turns", f"{server.base_url}/v1/turns", server.proc.pid, turn_script),
+                Target("/v1/chat/completions", f"{server.base_url}/v1/chat/completions",
+                       server.proc.pid, chat_script("/v1/chat/completions", "zeroclaw-scripted",
+                                                    "list files", f"{loop}-{os.getpid()}-oa",
+                                                    args.conversations)),
             ]
             for target in targets:  # warm-up: imports, first connections, caches
                 run_wrk(target.url, target.script, threads=1, connections=4, seconds=1)
@@ -210,6 +217,7 @@ def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
     for line in lines.values():
         emit(line)
     turns, health, base = lines["/v1/turns"], lines["/healthz"], lines["bare_starlette"]
+    chat = lines["/v1/chat/completions"]
     summary = {
         "bench": "gateway", "loop": loop, "summary": True, "bare_http": args.bare_http,
         "turn_vs_healthz_rps_ratio": _ratio(turns["rps"], health["rps"]),
@@ -222,6 +230,10 @@ def bench_loop(loop: str, args: argparse.Namespace) -> dict[str, Any]:
                                             turns["server_cpu_ms_per_request"] or 0),
         "healthz_vs_bare_cpu_ratio": _ratio(base["server_cpu_ms_per_request"] or 0,
                                             health["server_cpu_ms_per_request"] or 0),
+        # The OpenAI-compatible route runs the same turn; this is its parsing and shaping cost.
+        "chat_vs_turn_rps_ratio": _ratio(chat["rps"], turns["rps"]),
+        "chat_vs_turn_cpu_ratio": _ratio(turns["server_cpu_ms_per_request"] or 0,
+                                         chat["server_cpu_ms_per_request"] or 0),
         "rss_before_kib": rss_before, "rss_after_kib": rss_after,
         "rss_growth_kib": rss_after - rss_before, "daemon_exit_code": exit_code,
     }
