@@ -267,3 +267,27 @@ def test_a_speed_converts_only_from_a_labelled_unit() -> None:
     """35 km/h is not 22 mph when the result labels its 22 as km/h."""
     assert [("ungrounded_value", "value.not_in_results", "35 km/h")] == of_type(
         "ungrounded_value", "Wind is 35 km/h.", ok("weather", json.dumps({"wind_kph": 22})))
+
+
+NESTED = ok("issue_tracker_graphql", json.dumps({"data": {"issues": {"nodes": [
+    {"id": "W-1", "priorityLabel": "High", "state": "In Progress"},
+    {"id": "W-2", "priorityLabel": "Medium", "state": "Todo"},
+    {"id": "W-3", "priorityLabel": "High", "state": "Todo"},
+    {"id": "W-4", "priorityLabel": "Low", "state": "Todo"}]}}}))
+
+
+@pytest.mark.parametrize("reply", [
+    "The two High ones are both in the sprint.",     # a qualifier some items have
+    "Three issues are still Todo.",                  # a predicate some items have
+    "Dos incidencias tienen prioridad High.",
+])
+def test_a_count_of_one_kind_of_item_is_not_checked_against_all(reply: str) -> None:
+    """A qualifier or predicate that tells the items apart makes a count of one kind,
+    found in nested JSON lists as well."""
+    assert [] == of_type("count_mismatch", reply, NESTED)
+
+
+def test_a_qualifier_every_item_has_still_counts_the_whole() -> None:
+    """"Three issues" with a qualifier none of the items tells apart is the whole list."""
+    assert [("count_mismatch", "count.item_count", "3 open issues")] == of_type(
+        "count_mismatch", "There are 3 open issues.", NESTED)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..claims.types import CountClaim
-from ..claims.words import fold, stem
+from ..claims.words import LATIN_WORD_RE, fold, stem
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext
@@ -81,25 +81,46 @@ def _sum_of_two(value: int, counts: set[int]) -> bool:
 
 
 def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
-    """The counted noun carries a qualifier that tells the result's items apart ("3 paid
-    orders" where some orders are paid and some are not): a count of the items of one kind,
-    which the item count cannot check. A qualifier every item has, or none has ("four open
-    incidents" from a search for open ones), describes the whole list: compared as usual."""
+    """A count of the items of one kind, which the item count cannot check.
+
+    The counted noun's qualifier ("3 *paid* orders", "two *big* jumps") or the predicate
+    after it ("Three deals *are at contract sent*", "nine pods *Running*"):
+
+    - held by some items and not others: it tells them apart, a count of one kind;
+    - held by every item or by none ("four *open* incidents" from a search for open
+      ones): it describes the whole list, compared as usual.
+    """
     pack = context.pack
-    words = claim.noun.split()
-    if pack is None or pack.count_rules is None or len(words) < 2:
+    if pack is None or pack.count_rules is None:
         return False
-    qualifiers = words[1:] if pack.count_rules.noun_first else words[:-1]
-    stems = {stem(w) for w in qualifiers if fold(w) not in pack.stopwords}
+    words = claim.noun.split()
+    qualifiers = (words[1:] if pack.count_rules.noun_first else words[:-1]) if \
+        len(words) > 1 else []
+    qualifier_stems = {stem(w) for w in qualifiers if fold(w) not in pack.stopwords}
+    predicate_stems = {stem(w) for w in _predicate_words(context, claim)
+                       if fold(w) not in pack.stopwords}
     for facts in context.evidence.ok:
         if not any(claim.value < count for count in facts.item_counts):
             continue
-        units = facts.unit_keys
-        for word in stems:
+        units = facts.item_keys
+        for word in qualifier_stems | predicate_stems:
             holding = sum(1 for keys in units if word in keys)
             if 0 < holding < len(units):
                 return True
     return False
+
+
+_PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
+_PREDICATE_STOP_RE = re.compile(r"\s(?:and|but|or|y|pero|o|with|con)\s")
+
+
+def _predicate_words(context: CheckContext, claim: CountClaim) -> list[str]:
+    """The words after the counted noun, to the end of its clause or a conjunction."""
+    match = _PREDICATE_RE.match(context.text, claim.span[1])
+    if match is None:
+        return []
+    piece = _PREDICATE_STOP_RE.split(match.group(0), maxsplit=1)[0]
+    return LATIN_WORD_RE.findall(piece)
 
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,

@@ -118,10 +118,9 @@ class EventFacts:
         if isinstance(data, list):
             return [json.dumps(item, ensure_ascii=False) for item in data]
         if isinstance(data, dict):
-            for value in data.values():
-                if isinstance(value, list):
-                    return [json.dumps(item, ensure_ascii=False) for item in value]
-            return []
+            found = _first_list(data, depth=0)
+            return [] if found is None else [json.dumps(item, ensure_ascii=False)
+                                             for item in found]
         return [line for line in self.result.splitlines() if line.strip()]
 
     @cached_property
@@ -202,6 +201,20 @@ class EventFacts:
 
     def has_integer(self, value: int) -> bool:
         return value in self.integers
+
+    @cached_property
+    def item_keys(self) -> list[frozenset[str]]:
+        """The keywords of each item: the units without a header row, comments and
+        settings (what :attr:`item_counts` counts for a text result)."""
+        if self.parsed_json is not None:
+            return self.unit_keys
+        lines = [line for line in self.units if not _NOT_ITEM_LINE_RE.match(line)] \
+            or self.units
+        if len(lines) > 1 and (_HEADER_LINE_RE.match(lines[0])
+                               or _TITLE_HEADER_RE.match(lines[0])
+                               or _CSV_HEADER_RE.match(lines[0])):
+            lines = lines[2:] if len(lines) > 2 and _RULE_LINE_RE.match(lines[1]) else lines[1:]
+        return [text_keywords(line) for line in lines]
 
     @cached_property
     def unit_keys(self) -> list[frozenset[str]]:
@@ -298,6 +311,21 @@ class Relation:
 def related(left: Iterable[str], right: Iterable[str]) -> bool:
     """Keyword sets share a stem, or one stem begins the other (see :class:`Relation`)."""
     return Relation(right)(left)
+
+
+def _first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
+    """The first list in an object, looking into nested objects ({"data": {"issues":
+    {"nodes": [...]}}}) a few levels down."""
+    for value in data.values():
+        if isinstance(value, list):
+            return value
+    if depth < 3:
+        for value in data.values():
+            if isinstance(value, Mapping):
+                found = _first_list(value, depth + 1)
+                if found is not None:
+                    return found
+    return None
 
 
 def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
