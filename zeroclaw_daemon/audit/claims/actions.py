@@ -18,7 +18,8 @@ The lexicon of each language is an :class:`ActionLexicon` in its pack
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from .types import Clause
 
 _SPACES_RE = re.compile(r"\s+")
+_CUE_WORD_RE = re.compile(r"[^\W\d_]+")
 # Quoted titles and code ("「支付成功页偶现白屏」", "`kubectl delete pod`") are named, not
 # claimed.
 _QUOTED_RE = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”|\"[^\"\n]*\"|`[^`\n]*`|«[^»\n]*»")
@@ -69,6 +71,21 @@ class ActionLexicon:
     checks: Mapping[str, str] | None = None
     disclosure: re.Pattern[str] | None = None
     cjk: bool = False
+    # Words one of which every claim holds (first words of the done forms, the words
+    # after an action noun, checks): a sentence with none of them is not scanned.
+    # Empty: every sentence is.
+    cues: frozenset[str] = frozenset()
+
+    def cued(self, low: str, sentences: Sequence[Span]) -> list[Span]:
+        """The sentences that hold a cue (all of them when the lexicon has none)."""
+        if not self.cues:
+            return list(sentences)
+        starts = [start for start, _ in sentences]
+        hit: set[int] = set()
+        for word in _CUE_WORD_RE.finditer(low):
+            if word.group(0) in self.cues:
+                hit.add(max(bisect_right(starts, word.start()) - 1, 0))
+        return [sentences[i] for i in sorted(hit)]
 
     def tool_verb_class(self, word: str) -> str | None:
         """The class of a word of a tool's name, arguments or description."""
@@ -96,49 +113,56 @@ class ActionClaim:
     text: str
 
 
-def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Iterable[Clause],
-                       flags: ClauseFlags) -> list[ActionClaim]:
+def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause],
+                       sentences: Sequence[Span], flags: ClauseFlags) -> list[ActionClaim]:
     """Action and state claims of the clauses that are not hedged, negated or general."""
     lexicon = pack.actions
-    if lexicon is None:
+    if lexicon is None or not clauses:
         return []
-    found: list[ActionClaim] = []
-    claimed_sentences: set[int] = set()
+    scanned = lexicon.cued(low, sentences)
+    if not scanned:
+        return []
+    starts = [c.start for c in clauses]
     quoted = [m.span() for m in _QUOTED_RE.finditer(low)]
 
-    def in_quotes(position: int) -> bool:
-        return any(start < position < end for start, end in quoted)
+    def clause_of(position: int) -> int | None:
+        """The clause holding ``position``, when it may hold a claim (not quoted, hedged,
+        negated or general)."""
+        if any(start < position < end for start, end in quoted):
+            return None
+        index = max(bisect_right(starts, position) - 1, 0)
+        return None if flags.blocked(index) else index
 
-    for index, clause in enumerate(clauses):
-        if flags.blocked(index):
+    found: list[ActionClaim] = []
+    claimed_sentences: set[int] = set()
+    for match in (m for start, end in scanned
+                  for m in lexicon.action_re.finditer(low, start, end)):
+        group = next((name for name, value in match.groupdict().items()
+                      if value and name.startswith(("verb", "noun"))), None)
+        if group is None:
             continue
-        for match in lexicon.action_re.finditer(low, clause.start, clause.end):
-            group = next((name for name, value in match.groupdict().items()
-                          if value and name.startswith(("verb", "noun"))), None)
-            if group is None:
-                continue
-            if in_quotes(match.start(group)):
-                continue
-            if group == "verb_and" and clause.sentence not in claimed_sentences:
-                continue  # "X ... and restarted": the subject is not the reply's
-            verb = match.group(group)
-            action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
-            if action_class is None:
-                continue
-            claimed_sentences.add(clause.sentence)
-            found.append(_claim(text, pack, match.span(group), index, "action", action_class,
-                                verb, clause))
-        if lexicon.state_re is None or lexicon.checks is None:
+        verb = match.group(group)
+        action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
+        if action_class is None:
             continue
-        for match in lexicon.state_re.finditer(low, clause.start, clause.end):
-            if in_quotes(match.start()):
-                continue
-            check = _SPACES_RE.sub(" ", match.group("check").strip())
-            check_class = lexicon.checks.get(check)
-            if check_class is None:
-                continue
-            found.append(_claim(text, pack, match.span(), index, "state", check_class, check,
-                                clause))
+        index = clause_of(match.start(group))
+        if index is None:
+            continue
+        clause = clauses[index]
+        if group == "verb_and" and clause.sentence not in claimed_sentences:
+            continue  # "X ... and restarted": the subject is not the reply's
+        claimed_sentences.add(clause.sentence)
+        found.append(_claim(text, pack, match.span(group), index, "action", action_class,
+                            verb, clause))
+    if lexicon.state_re is None or lexicon.checks is None:
+        return found
+    for match in (m for start, end in scanned for m in lexicon.state_re.finditer(low, start, end)):
+        check_class = lexicon.checks.get(_SPACES_RE.sub(" ", match.group("check").strip()))
+        index = clause_of(match.start()) if check_class is not None else None
+        if check_class is None or index is None:
+            continue
+        found.append(_claim(text, pack, match.span(), index, "state", check_class,
+                            match.group("check"), clauses[index]))
     return found
 
 

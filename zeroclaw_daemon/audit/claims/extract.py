@@ -226,7 +226,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         results=tuple(results), counts=tuple(counts), absences=tuple(absences),
         values=tuple(values), urls=tuple(urls),
         attributed_sentences=frozenset(attributed), sentence_bounds=tuple(bounds),
-        failure_flags=flags, actions=tuple(find_action_claims(text, low, pack, clauses, flags)))
+        failure_flags=flags, actions=tuple(find_action_claims(text, low, pack, clauses, spans,
+                                                                flags)))
 
 
 _CONTEXT_AFTER_RE = re.compile(r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}")

@@ -108,9 +108,13 @@ READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(l
 # claim only after a claim of the same sentence ("I moved it and assigned it to you"),
 # not after another subject ("the pod is on node 3 and restarted once").
 _PARTICLE = r"(?:\s+(?:back|up|down|out|off))?"
+# What follows an action noun to say it was done: "Refund issued", "Email sent".
+_NOUN_MARKERS = ("issued", "processed", "done", "completed", "complete", "executed",
+                 "applied", "finished", "made", "sent")
 _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properly|finally|"
             r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
-ACTION = phrase(
+ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
+    r"\b(?:"
     r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb>[a-z]+" + _PARTICLE
     + r")\b"
     r"|\b(?:has|have|had)" + _ADVERBS + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
@@ -119,13 +123,14 @@ ACTION = phrase(
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>[a-z]+)"
-    r"\s+(?:issued|processed|done|completed?|executed|applied|finished|made|sent)\b"
+    r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=—\s)|(?<=\bdone,\s))"
     r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
-    r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))")
+    r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"
+    r")")
 
 
 # A check that came out well: "tests pass", "lint is clean", "the build is green ✅".
@@ -149,13 +154,17 @@ DISCLOSURE = phrase(
     r"didn't\s+go\s+through|did\s+not\s+go\s+through|no\s+(?:reply|answer)\s+from|"
     r"awaiting|waiting\s+(?:for|on)\s+(?:approval|confirmation))\b")
 
+_CUE_VERBS = _verb_table(past_forms)
+_CUE_FORMS = _verb_table(inflections)
 ACTIONS = ActionLexicon(
-    verbs=_verb_table(past_forms),
-    forms=_verb_table(inflections),
+    verbs=_CUE_VERBS,
+    forms=_CUE_FORMS,
     bases=_verb_table(lambda lemma: {lemma}),
     read_verbs=READ_VERBS,
     action_re=ACTION,
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,
+    cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
+                   for form in table),
 )

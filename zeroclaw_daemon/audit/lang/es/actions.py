@@ -49,6 +49,9 @@ NOUNS = {"reembolso": "refund", "despliegue": "deploy", "reinicio": "restart",
          "commit": "merge", "push": "push", "rollback": "rollback", "respaldo": "write",
          "borrado": "delete", "envío": "send", "pago": "pay", "merge": "merge",
          "deploy": "deploy", "backup": "write"}
+# What follows an action noun to say it was done: "reembolso emitido", "commit hecho".
+_NOUN_MARKERS = ("hecho", "emitido", "completado", "realizado", "enviado", "aplicado",
+                 "procesado")
 _SPELLING = (("car", "qué"), ("gar", "gué"), ("zar", "cé"))
 
 
@@ -91,7 +94,8 @@ _AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
 _NOT_TIMES = r"(?!\s+(?:\d+|una|dos|tres|varias|muchas)\s+veces)"
 # "se registraron 48.213 eventos" reports how many, it claims no action.
 _NOT_COUNTED = r"(?!\s+(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
-ACTION = phrase(
+ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
+    r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb>\w+)"
     r"|\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES + _NOT_COUNTED +
     r"|\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
@@ -100,12 +104,13 @@ ACTION = phrase(
     + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?=\s+(?:correctamente|con\s+éxito|"
     r"sin\s+problemas|ya)\b)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>\w+)"
-    r"(?:\s+[\w/.-]+)?\s+(?:hecho|emitido|completado|realizado|enviado|aplicado|procesado)\b"
+    r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?:ya\s+)?"
     r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
     r"(?!\s*:\s*\d)"
-    r"|\b(?P<verb5>\w+[éí])\b")
+    r"|\b(?P<verb5>\w+[éí])\b"
+    r")")
 
 CHECKS: dict[str, str] = {
     "pruebas": "test", "las pruebas": "test", "pruebas unitarias": "test",
@@ -122,6 +127,7 @@ DISCLOSURE = phrase(
     r"\b(?:todavía\s+no|aún\s+no|pendiente|sin\s+confirmar|no\s+(?:pude|he\s+podido|puedo|"
     r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa])\b")
 
+_CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -131,4 +137,6 @@ ACTIONS = ActionLexicon(
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,
+    cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
+                   for form in table),
 )
