@@ -114,16 +114,23 @@ def test_sync_completion_runs_tools_and_carries_receipts_and_audit(
 
 
 def test_async_completion_runs_the_turn(daemon: DaemonProcess) -> None:
-    """AsyncOpenAI gets the same audited completion, with its receipt in the extension."""
-    async def main() -> Any:
+    """AsyncOpenAI gets the same audited completion, whole and streamed, with its receipt
+    in the extension."""
+    async def main() -> tuple[Any, list[Any]]:
         async with openai.AsyncOpenAI(base_url=daemon.url("/v1"), api_key=TOKEN,
                                       max_retries=0, timeout=TURN_TIMEOUT_S) as sdk:
-            return await sdk.chat.completions.create(model=MODEL,
-                                                     messages=user("list files"))
+            whole = await sdk.chat.completions.create(model=MODEL,
+                                                      messages=user("list files"))
+            stream = await sdk.chat.completions.create(model=MODEL, stream=True,
+                                                       messages=user("list files"))
+            return whole, [chunk async for chunk in stream]
 
-    completion = anyio.run(main)
+    completion, chunks = anyio.run(main)
+    streamed = "".join(c.choices[0].delta.content or "" for c in chunks)
     assert "alpha.txt" in (completion.choices[0].message.content or "")
+    assert "alpha.txt" in streamed
     assert ["list_dir"] == [r["tool"] for r in extension(completion)["receipts"]]
+    assert ["list_dir"] == [r["tool"] for r in extension(chunks[-1])["receipts"]]
 
 
 def test_streaming_sends_the_audited_reply_in_chunks_then_done(daemon: DaemonProcess,

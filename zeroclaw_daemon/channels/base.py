@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..providers.base import ChatMessage
+if TYPE_CHECKING:  # the channel contract stays light: no provider code at import
+    from ..providers.base import ChatMessage
 
 
 @dataclass(frozen=True, slots=True)
