@@ -302,3 +302,20 @@ def test_stream_pieces_join_to_the_text(text: str, size: int) -> None:
     pieces = text_pieces(text, size)
     assert text == "".join(pieces)
     assert [] == [piece for piece in pieces if not 0 < len(piece) <= size]
+
+
+def turns_counted(daemon: DaemonProcess) -> float:
+    metrics = httpx.get(daemon.url("/metrics"), timeout=10,
+                        headers={"Authorization": f"Bearer {TOKEN}"}).text
+    line = next(line for line in metrics.splitlines()
+                if line.startswith('zeroclaw_turns_total{channel="gateway"}'))
+    return float(line.rsplit(" ", 1)[1])
+
+
+def test_completions_are_counted_as_gateway_turns(daemon: DaemonProcess,
+                                                  client: openai.OpenAI) -> None:
+    """A completion, whole or streamed, is one gateway turn in the daemon's metrics."""
+    before = turns_counted(daemon)
+    client.chat.completions.create(model=MODEL, messages=user("list files"))
+    list(client.chat.completions.create(model=MODEL, messages=user("list files"), stream=True))
+    assert before + 2 == turns_counted(daemon)
