@@ -32,6 +32,10 @@ from zeroclaw_daemon.receipts import format_token
 from zeroclaw_daemon.storage.audit_db import read_recent_audits
 
 SHIPPED_DEMO = Path(__file__).parent.parent / "config" / "demo-script.toml"
+# Long enough that the request made while it runs meets it in flight, even on a busy host.
+SLOW_RULE = {"match": "^take your time",
+             "steps": [[{"tool": "shell", "args": {"argv": ["sleep", "5"]}}]],
+             "reply": "Slept. [receipt: {receipt:1}]"}
 LEAK_RULE = {"match": "^show the key",
              "reply": "The key is sk-u8jzPde0IgxLd6GncfBAepfJBd0Kh8oOOL8dKLzdocJ2isAj ok"}
 
@@ -48,11 +52,13 @@ def test_draining_daemon_answers_503_and_delivers_the_turn_in_flight(
     """SIGTERM while a streamed completion runs its slow tool: that stream is still
     delivered whole; a new completion gets 503 (APIStatusError) in OpenAI's error shape."""
     streamed: list[str] = []
-    with start_daemon(tmp_path, api_config(tmp_path), env={TOKEN_ENV: TOKEN}) as daemon:
+    config = api_config(tmp_path)
+    config["provider"]["script"] = script_with(tmp_path, SLOW_RULE)
+    with start_daemon(tmp_path, config, env={TOKEN_ENV: TOKEN}) as daemon:
         def slow() -> None:
             with client_for(daemon) as sdk:
-                for chunk in sdk.chat.completions.create(model=MODEL, messages=user("slow"),
-                                                         stream=True):
+                for chunk in sdk.chat.completions.create(
+                        model=MODEL, messages=user("take your time"), stream=True):
                     streamed.append(chunk.choices[0].delta.content or "")
 
         thread = threading.Thread(target=slow)
@@ -73,11 +79,12 @@ def test_per_client_limit_is_429_in_openai_shape(tmp_path: Path) -> None:
     """With one concurrent turn per client, a second completion while the first runs is a
     429 the SDK raises as RateLimitError; the first one completes."""
     config = api_config(tmp_path, channels={"gateway": {"max_concurrent_turns_per_client": 1}})
+    config["provider"]["script"] = script_with(tmp_path, SLOW_RULE)
     answers: list[str] = []
     with start_daemon(tmp_path, config, env={TOKEN_ENV: TOKEN}) as daemon, \
             client_for(daemon) as sdk:
         def slow() -> None:
-            completion = sdk.chat.completions.create(model=MODEL, messages=user("slow"))
+            completion = sdk.chat.completions.create(model=MODEL, messages=user("take your time"))
             answers.append(completion.choices[0].message.content or "")
 
         thread = threading.Thread(target=slow)
