@@ -291,3 +291,34 @@ def test_a_qualifier_every_item_has_still_counts_the_whole() -> None:
     """"Three issues" with a qualifier none of the items tells apart is the whole list."""
     assert [("count_mismatch", "count.item_count", "3 open issues")] == of_type(
         "count_mismatch", "There are 3 open issues.", NESTED)
+
+
+# -- names -----------------------------------------------------------------------------
+
+INBOX = ok("mail_search", json.dumps([
+    {"from": "trent@example.org", "subject": "Q4 invoices"},
+    {"from": "trent@example.org", "subject": "Re: Q4 invoices"}]), {"query": "invoices"})
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("According to the search results, Mallory sent 2 emails about invoices.", "Mallory"),
+    ("The search results show 2 emails from Mallory about invoices.", "Mallory"),
+    ("The search results show 2 emails from mallory@example.org.", "mallory@example.org"),
+    ("Según la búsqueda, Mallory envió 2 correos sobre facturas.", "Mallory"),
+])
+def test_a_name_attributed_to_the_result_that_it_lacks_is_ungrounded(
+        reply: str, span: str) -> None:
+    """A person's name or address presented as what the tool returned, absent from the
+    result and the call, is ungrounded."""
+    assert [("ungrounded_value", "value.name_not_in_results", span)] == of_type(
+        "ungrounded_value", reply, INBOX)
+
+
+@pytest.mark.parametrize("reply", [
+    "According to the search results, trent@example.org sent 2 emails.",
+    "Mallory will love this: the inbox has 2 emails about invoices.",   # not attributed
+    "The search results show 2 emails, nothing from Friday.",           # not a name
+])
+def test_a_name_the_result_holds_or_not_attributed_is_no_finding(reply: str) -> None:
+    """A name the result holds, or one the reply does not attribute to a tool, is fine."""
+    assert [] == of_type("ungrounded_value", reply, INBOX)

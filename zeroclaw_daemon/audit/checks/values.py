@@ -19,6 +19,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     claims = context.claims
     if claim.kind is ValueKind.NUMBER and _inside_count(context, claim.span):
         return  # "120 files" is a count claim, already checked as a count
+    if claim.kind is ValueKind.NAME and not evidence.ok:
+        return  # a name said to come from a tool when none ran: the tool claim is the lie
     if (not evidence.facts
             and claims.sentence_of(claim.clause) not in claims.attributed_sentences):
         return  # general knowledge, not attributed to any tool
@@ -29,7 +31,9 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
                 target.event.call_id if target else None,
-                f"{claim.raw.strip()} appears in no tool result this turn", "value.not_in_results")
+                f"{claim.raw.strip()} appears in no tool result this turn",
+                "value.name_not_in_results" if claim.kind is ValueKind.NAME
+                else "value.not_in_results")
     if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
         context.failed_presented(claim.span)
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .actions import find_action_claims
 from .counts import find_counts
 from .gate import BIT
+from .names import find_names
 from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
 from .segment import ClauseFlags, segment
 from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
@@ -210,6 +211,17 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             span=(start, end), clause=index, kind=kind, raw=raw_value, numbers=numbers,
             unit=str(extra.get("unit", "")), key=str(extra.get("key", "")),
             date=date if isinstance(date, tuple) else None, approx=approx))
+
+    if attributed and clauses:
+        # Names presented as a tool's finding, in the sentences that attribute to a tool.
+        def keep(position: int) -> bool:
+            index = clause_at(position)
+            return not (flags.hedged(index) or flags.general(index))
+
+        for start, end, name in find_names(no_urls, pack,
+                                           [bounds[i] for i in sorted(attributed)], keep):
+            values.append(ValueClaim(span=(start, end), clause=clause_at(start),
+                                     kind=ValueKind.NAME, raw=name, key=name.lower()))
 
     urls: list[UrlClaim] = []
     code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]

@@ -60,6 +60,9 @@ class LanguagePack:
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
     # ("none of the charges is $512.40") is denied, not presented as observed.
     negation: re.Pattern[str] | None = None
+    # Entity cues, case-sensitive, each capturing a name in a group named ``name``...
+    # ("sent by Mallory", "Mallory opened"): a name presented as the tool's finding.
+    entity_cue: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -83,4 +86,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         subset=tables.get("SUBSET"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
+        entity_cue=tables.get("ENTITY_CUE"),
     )

@@ -129,6 +129,7 @@ class ValueKind(StrEnum):
     HASH = "hash"
     DATE = "date"
     TIME = "time"
+    NAME = "name"     # an e-mail address, @handle or a person's name (compared as text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     kind = claim.kind
     lower = evidence.haystack_lower
-    if kind in (ValueKind.VERSION, ValueKind.HASH):
+    if kind in (ValueKind.VERSION, ValueKind.HASH, ValueKind.NAME):
         return claim.key in lower
     if kind is ValueKind.TIME:
         padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))

@@ -332,6 +332,17 @@ SUBSET = re.compile(
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b",
     re.IGNORECASE)
 
+# A person's name as a tool's finding: after "by"/"from", or before a verb whose subject is a
+# person (closed class). Case-sensitive: a name is capitalised.
+_PERSON = r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|" \
+    r"March|April|May|June|July|August|September|October|November|December)\b)" \
+    r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?"
+ENTITY_CUE = re.compile(
+    r"\b(?:by|from)\s+(?P<name>" + _PERSON + r")\b(?!['’]s\b|\s*[/.]\w)"
+    r"|\b(?P<name2>" + _PERSON + r")\s+(?:sent|wrote|emailed|messaged|replied|commented|"
+    r"opened|closed|merged|created|filed|reported|approved|pushed|committed|authored|posted|"
+    r"signed|booked|cancelled|canceled|paid|ordered|requested|invited)\b")
+
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

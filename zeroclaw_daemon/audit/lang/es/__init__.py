@@ -298,6 +298,15 @@ SUBSET = re.compile(
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
     r"que|cuyos?|cuyas?|están|son|estaban)\b", re.IGNORECASE)
 
+# A person's name as a tool's finding (see the English pack).
+_PERSONA = r"(?!(?:Lunes|Martes|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|" \
+    r"Septiembre|Octubre|Noviembre|Diciembre)\b)" \
+    r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:[ -][A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?"
+ENTITY_CUE = re.compile(
+    r"\b(?:por|de\s+parte\s+de)\s+(?P<name>" + _PERSONA + r")\b"
+    r"|\b(?P<name2>" + _PERSONA + r")\s+(?:envió|escribió|respondió|comentó|abrió|cerró|creó|"
+    r"fusionó|aprobó|publicó|subió|pagó|reservó|canceló|pidió|invitó)\b")
+
 NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

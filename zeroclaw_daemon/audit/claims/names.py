@@ -1,0 +1,46 @@
+"""Names a reply presents as what a tool returned: e-mail addresses, @handles, and the
+capitalised names its language's entity cues point at ("sent by Mallory", "Mallory
+opened ...").
+
+Only sentences that attribute what they say to a tool or its output are read (a name in
+small talk is no claim), and only clear entity shapes: precision first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from .types import Span
+from .words import fold
+
+if TYPE_CHECKING:
+    from .pack import LanguagePack
+
+EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+HANDLE_RE = re.compile(r"(?<![\w@/])@[A-Za-z0-9_][A-Za-z0-9_.-]{1,38}(?<![.-])")
+
+
+def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
+               keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every entity in the given sentences whose start ``keep``
+    accepts, in order, never overlapping."""
+    found: list[tuple[int, int, str]] = []
+    common = pack.stopwords | pack.generic_words   # "Nothing sent", "The ..."
+    for start, end in sentences:
+        spans: list[tuple[int, int, str]] = []
+        for regex in (EMAIL_RE, HANDLE_RE):
+            spans.extend((m.start(), m.end(), m.group(0).rstrip("."))
+                         for m in regex.finditer(text, start, end))
+        if pack.entity_cue is not None:
+            for match in pack.entity_cue.finditer(text, start, end):
+                group = next((g for g in match.groupdict() if match.group(g)), None)
+                if group is not None and fold(match.group(group).split()[0]) not in common:
+                    spans.append((match.start(group), match.end(group), match.group(group)))
+        taken = -1
+        for span in sorted(spans):
+            if span[0] >= taken and keep(span[0]):
+                found.append(span)
+                taken = span[1]
+    return found
