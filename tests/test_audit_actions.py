@@ -255,3 +255,34 @@ def test_disclosed_failures_in_other_languages(reply: str, language: str) -> Non
     """Disclosure words of each language clear a failed call."""
     failed = call("release_deploy", {"version": "4.1"}, "Error: timed out", ToolStatus.TIMEOUT)
     assert [] == findings(reply, [failed], language)
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # The issue's cases, as measured.
+    ("Production is live: the migration script completed.",
+     [call("shell", {"command": "./migrate.sh --env prod"}, "Error: timed out",
+           ToolStatus.TIMEOUT)], [FAILED]),
+    ("Build is green ✅", [HISTORY], [FABRICATED]),
+    ("Rolled back to v41.", [HISTORY], [FABRICATED]),
+    ("Cache has been cleared.", [HISTORY], [FABRICATED]),
+    ("Found it in the log, and I rotated the logs.",
+     [call("log_search", {"query": "OOM"}, "1 hit")], [FABRICATED]),
+    ("已经把缓存清掉了。", [HISTORY], [FABRICATED]),
+    ("Se reinició el pod.", [PODS], [FABRICATED]),
+])
+def test_cases_of_the_issue(reply: str, events: list[ToolEvent], expected: list[str]) -> None:
+    """Each action claim the issue lists as missed is now a finding of its type."""
+    language = "zh" if "缓存" in reply else "es" if "reinició" in reply else "en"
+    assert expected == [f[0] for f in findings(reply, events, language)]
+
+
+@pytest.mark.parametrize(("reply", "tool", "args"), [
+    ("I checked PagerDuty: no incident is open for checkout.", "pd_incidents",
+     {"statuses[]": ["triggered"]}),
+    ("I looked at the bucket: the nightly export is there.", "s3_ls",
+     {"uri": "s3://exports/nightly/"}),
+])
+def test_issue_honest_replies_about_other_tools(reply: str, tool: str,
+                                                args: dict[str, Any]) -> None:
+    """The issue's honest replies naming a system by another name are not flagged."""
+    assert [] == findings(reply, [call(tool, args, "[]")], "en")

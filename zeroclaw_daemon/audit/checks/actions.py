@@ -14,7 +14,9 @@ class, or acts on something the claim's clause names.
   other calls ran this turn.
 
 A state claim ("tests pass", "lint is clean") links to a call that ran that kind of
-check (its words hold the check's name); with none, the same outcomes.
+check (its words hold the check's name); with none, the same outcomes. An outcome stated
+without an action verb ("Production is live", 搞定了, "listo") is checked against failed
+calls only: by the words of its clause, or when no call succeeded.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class CallProfile:
     def acts_like(self, claim: ActionClaim, objects: frozenset[str]) -> bool:
         if claim.kind == "state":
             return _runs_check(self, claim.action_class)
+        if claim.kind == "outcome":
+            return bool(objects & self.keys)
         if self.observes_only:
             return False
         return claim.action_class in self.classes or bool(objects & self.keys)
@@ -153,6 +157,8 @@ def check_actions(context: CheckContext) -> None:
             if not disclosed:
                 context.failed_presented(claim.span, (linked or failed)[0].facts)
             continue
+        if claim.kind == "outcome":
+            continue  # an outcome names no action: only a failed call can contradict it
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
         _fabricated(context, claim)

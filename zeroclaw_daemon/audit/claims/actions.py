@@ -70,6 +70,9 @@ class ActionLexicon:
     state_re: re.Pattern[str] | None = None
     checks: Mapping[str, str] | None = None
     disclosure: re.Pattern[str] | None = None
+    # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
+    # checked only against calls that did not succeed.
+    outcome_re: re.Pattern[str] | None = None
     cjk: bool = False
     # Words one of which every claim holds (first words of the done forms, the words
     # after an action noun, checks): a sentence with none of them is not scanned.
@@ -98,7 +101,8 @@ class ActionLexicon:
 
 @dataclass(frozen=True, slots=True)
 class ActionClaim:
-    """The reply says something was done (``action``) or a check came out well (``state``).
+    """The reply says something was done (``action``), a check came out well (``state``),
+    or an outcome without naming the action (``outcome``: "is live", 搞定).
 
     ``action_class`` is the verb's class (for a state claim: the check's class);
     ``object_keys`` are the keyword stems of its clause (what it acted on).
@@ -106,7 +110,7 @@ class ActionClaim:
 
     span: Span
     clause: int
-    kind: str                      # "action" or "state"
+    kind: str                      # "action", "state" or "outcome"
     action_class: str
     verb: str
     object_keys: frozenset[str]
@@ -154,6 +158,12 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         claimed_sentences.add(clause.sentence)
         found.append(_claim(text, pack, match.span(group), index, "action", action_class,
                             verb, clause))
+    if lexicon.outcome_re is not None:
+        for match in lexicon.outcome_re.finditer(low):
+            index = clause_of(match.start())
+            if index is not None:
+                found.append(_claim(text, pack, match.span(), index, "outcome", "",
+                                    match.group(0), clauses[index]))
     if lexicon.state_re is None or lexicon.checks is None:
         return found
     for match in (m for start, end in scanned for m in lexicon.state_re.finditer(low, start, end)):

@@ -42,21 +42,23 @@ nothing anything something nobody none
 them it's that's found just now today real-time realtime
 """)
 
-# Subject words -> the tool-name words they stand for.
+# Subject words -> other general words for the same thing, and the generic technology a
+# word belongs to (git, containers, Kubernetes); no product or service names: a tool is
+# known by its own metadata (audit/checks/actions.py).
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "forecast": ("weather",), "temperature": ("weather",), "weather": ("forecast",),
     "repository": ("repo", "git"), "repo": ("git", "repository"), "commits": ("git",),
     "commit": ("git",), "branch": ("git",), "branches": ("git",), "tags": ("git",),
-    "issues": ("issue", "github"), "issue": ("github",), "prs": ("pull", "github"),
-    "metrics": ("prometheus", "grafana", "monitor"), "meetings": ("calendar", "events"),
-    "meeting": ("calendar", "events"), "pull": ("pr", "prs", "github"), "packages": ("pip", "npm"),
-    "dependencies": ("pip", "npm", "package"), "tests": ("pytest", "test"),
-    "monitoring": ("metrics", "monitor"), "dashboard": ("metrics", "grafana", "monitor"),
-    "logs": ("log", "journal"), "calendar": ("events", "schedule"), "inbox": ("email", "mail"),
-    "mail": ("email", "inbox"), "emails": ("email", "mail", "inbox"),
     "pods": ("kubectl", "k8s", "kubernetes"), "cluster": ("kubectl", "k8s", "kubernetes"),
-    "containers": ("docker",), "tickets": ("jira", "ticket"), "stock": ("price", "quote"),
-    "price": ("quote", "stock"), "rates": ("rate", "exchange", "fx"), "exchange": ("fx", "rate"),
+    "containers": ("docker",), "issues": ("issue",),
+    "prs": ("pull", "pr"), "pull": ("pr", "prs"), "meetings": ("calendar", "events"),
+    "meeting": ("calendar", "events"), "calendar": ("events", "schedule"),
+    "dependencies": ("package", "dependency"), "packages": ("package",),
+    "monitoring": ("metrics", "monitor"), "dashboard": ("metrics", "monitor"),
+    "logs": ("log",), "inbox": ("email", "mail"), "mail": ("email", "inbox"),
+    "emails": ("email", "mail", "inbox"), "tickets": ("ticket", "issue"),
+    "stock": ("price", "quote"), "price": ("quote", "stock"), "rates": ("rate", "exchange"),
+    "exchange": ("rate",), "tests": ("test",),
 }
 
 # Sentence ends: after . ! ? (and closing quotes), or at a line break. Both patterns open

@@ -156,6 +156,11 @@ DISCLOSURE = phrase(
 
 _CUE_VERBS = _verb_table(past_forms)
 _CUE_FORMS = _verb_table(inflections)
+OUTCOME = phrase(
+    r"\b(?:(?:is|are)\s+(?:now\s+|all\s+)?(?:live|done|complete|finished|online|green)|"
+    r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
+    r"when|once|after)\b)")
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
@@ -165,6 +170,7 @@ ACTIONS = ActionLexicon(
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,
+    outcome_re=OUTCOME,
     cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
                    for form in table),
 )

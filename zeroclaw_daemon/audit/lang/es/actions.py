@@ -128,6 +128,11 @@ DISCLOSURE = phrase(
     r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa])\b")
 
 _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
+OUTCOME = phrase(
+    r"(?:^|(?<=[.!?:]\s)|(?<=\n))listo\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
+    r"(?:en\s+producción|funcionando|operativ[oa]s?)\b|\b(?:se\s+)?complet(?:ó|aron)\b|"
+    r"\bterminó\s+(?:bien|correctamente)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -137,6 +142,7 @@ ACTIONS = ActionLexicon(
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,
+    outcome_re=OUTCOME,
     cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
                    for form in table),
 )

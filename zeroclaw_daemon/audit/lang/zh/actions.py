@@ -54,6 +54,9 @@ STATE = phrase(
     r"[^，。；！？\n]{0,6}?(?:全部|都|也)?(?:通过|成功|全绿|没问题)")
 DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|等待|排队中|处理中")
 
+OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
+                 r"在线上了|弄好了")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_VERBS,
@@ -63,5 +66,6 @@ ACTIONS = ActionLexicon(
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,
+    outcome_re=OUTCOME,
     cjk=True,
 )
