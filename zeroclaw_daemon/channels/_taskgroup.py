@@ -1,9 +1,16 @@
-"""Shared by the chat channels: a task group's lone error raised as itself."""
+"""Shared by the chat channels' ``run()``: its task group (a lone error raised as itself)
+and its state, published for follow-ups while it runs."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Generic, TypeVar
+
+import anyio
+from anyio.abc import TaskGroup
+
+StateT = TypeVar("StateT")
 
 
 def single_error(group: BaseExceptionGroup[BaseException]) -> Exception | None:
@@ -36,3 +43,28 @@ def unwrapping_single_error() -> Iterator[None]:
         if error is None:
             raise
         raise error from None
+
+
+@asynccontextmanager
+async def run_task_group() -> AsyncIterator[TaskGroup]:
+    """The task group of one channel ``run()``: its workers' lone error raised as itself."""
+    with unwrapping_single_error():
+        async with anyio.create_task_group() as task_group:
+            yield task_group
+
+
+class CurrentRun(Generic[StateT]):
+    """The state of a channel's ``run()`` in progress, for calls that come from outside it
+    (follow-ups); None while the channel is not running."""
+
+    def __init__(self) -> None:
+        self.state: StateT | None = None
+
+    @contextmanager
+    def running(self, state: StateT) -> Iterator[StateT]:
+        """Publish ``state`` for the body of the ``with``."""
+        self.state = state
+        try:
+            yield state
+        finally:
+            self.state = None

@@ -19,9 +19,9 @@ answered in order; different conversations run concurrently, up to a bound.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import ssl
-from collections import deque
 
 import anyio
 from anyio import CancelScope
@@ -31,7 +31,8 @@ from ..backoff import Backoff
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._taskgroup import unwrapping_single_error
+from ._ordered import OrderedConversations
+from ._taskgroup import CurrentRun, run_task_group
 from .base import FollowupReply, InboundMessage, MessageHandler
 from .irc_protocol import (
     _CONNECTION_ERRORS,
@@ -97,10 +98,8 @@ class IrcChannel:
         self._username = (settings.username or re.sub(r"[^A-Za-z0-9]", "", settings.nick)[:10]
                           or "zeroclaw")
         self._log: Logger = get_logger(f"zeroclaw_channels::{settings.name}")
-        self._state: _RunState | None = None  # while run() runs: where follow-ups go
-        # Set when a conversation's worker is done: a follow-up waits for it, so it comes
-        # after the reply of the turn that started its task.
-        self._conversation_idle: dict[str, anyio.Event] = {}
+        self._run: CurrentRun[_RunState] = CurrentRun()  # where follow-ups go
+        self._conversations: OrderedConversations[str, _Request] = OrderedConversations()
 
     def __repr__(self) -> str:
         s = self.settings
@@ -112,19 +111,12 @@ class IrcChannel:
         self._log.info("IRC channel starting", channel=self.name, server=self.settings.server,
                        port=self.settings.port, tls=self.settings.tls, nick=self.settings.nick,
                        channels=list(self.settings.channels))
-        with unwrapping_single_error():
-            async with anyio.create_task_group() as task_group:
-                state = _RunState(
-                    handler=handler,
-                    task_group=task_group,
-                    turn_slots=anyio.CapacityLimiter(self.settings.max_concurrent_turns),
-                    nick=self.settings.nick,
-                )
-                self._state = state
-                try:
-                    await self._stay_connected(state)
-                finally:
-                    self._state = None
+        async with run_task_group() as task_group:
+            state = _RunState(handler, task_group,
+                              anyio.CapacityLimiter(self.settings.max_concurrent_turns),
+                              self.settings.nick)
+            with self._run.running(state):
+                await self._stay_connected(state)
 
     async def _stay_connected(self, state: _RunState) -> None:
         backoff = Backoff(self.settings.backoff)
@@ -258,15 +250,12 @@ class IrcChannel:
     async def send_followup(self, followup: FollowupReply) -> None:
         """Send a background result into its conversation (the channel or the private
         query it came from) as new PRIVMSG lines; queued across a reconnect like replies."""
-        state = self._state
+        state = self._run.state
         conversation = followup.conversation_id
         if state is None or not conversation.startswith("irc:"):
             raise ChannelError(self.name, "not running, or not an IRC conversation")
         target = conversation.removeprefix("irc:")
-        idle = self._conversation_idle.get(conversation)
-        if idle is not None:
-            with anyio.move_on_after(FOLLOWUP_ORDER_WAIT_S):
-                await idle.wait()
+        await self._conversations.wait_idle(conversation, FOLLOWUP_ORDER_WAIT_S)
         text = self._redactor.redact(followup.reply.text)
         block = self._redactor.redact(followup.reply.receipts_block)
         state.post(self._lines(state, target, text, block))
@@ -301,15 +290,14 @@ class IrcChannel:
         self._log.debug("IRC message received", channel=self.name, conversation=conversation,
                         sender=sender, chars=len(addressed))
         request = _Request(message, request_target, prefix)
-        queue = state.conversations.get(conversation)
-        if queue is None:
-            state.conversations[conversation] = deque([request])
-            state.task_group.start_soon(self._serve_conversation, state, conversation)
-        elif len(queue) >= self.settings.max_queued_per_conversation:
+        conversations = self._conversations
+        if (conversations.busy(conversation) and conversations.queued(conversation)
+                >= self.settings.max_queued_per_conversation):
             self._log.warning("IRC conversation backlog full; message dropped",
                               channel=self.name, conversation=conversation)
-        else:
-            queue.append(request)
+            return
+        conversations.submit(state.task_group, conversation, request,
+                             functools.partial(self._answer, state))
 
     def _refuse(self, state: _RunState, sender: str, prefix: str) -> None:
         """Tell a sender once (per run) that they are not served; nothing reaches the agent."""
@@ -321,22 +309,10 @@ class IrcChannel:
         state.refused.add(key)
         state.post([_OutLine(sender, REFUSAL_TEXT)])
 
-    async def _serve_conversation(self, state: _RunState, conversation: str) -> None:
-        queue = state.conversations[conversation]
-        idle = self._conversation_idle[conversation] = anyio.Event()
-        try:
-            while queue:
-                request = queue.popleft()
-                async with state.turn_slots:
-                    lines = await self._reply_lines(state, request)
-                state.post(lines)
-        finally:
-            # No await between the empty check and here: a later message either
-            # joined this queue or finds none and starts a new worker.
-            del state.conversations[conversation]
-            if self._conversation_idle.get(conversation) is idle:
-                del self._conversation_idle[conversation]
-            idle.set()
+    async def _answer(self, state: _RunState, request: _Request) -> None:
+        async with state.turn_slots:
+            lines = await self._reply_lines(state, request)
+        state.post(lines)
 
     async def _reply_lines(self, state: _RunState, request: _Request) -> list[_OutLine]:
         try:

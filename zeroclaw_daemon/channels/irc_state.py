@@ -90,7 +90,6 @@ class _RunState:
     channel_types: str = DEFAULT_CHANNEL_TYPES
     outbox: deque[_OutLine] = field(default_factory=deque)
     outbox_changed: anyio.Event = field(default_factory=anyio.Event)
-    conversations: dict[str, deque[_Request]] = field(default_factory=dict)
     # Senders already told they are not allowed (once each, bounded).
     refused: set[str] = field(default_factory=set)
 

@@ -13,9 +13,9 @@ logs and errors are in telegram_api.py.
 
 from __future__ import annotations
 
-from collections import deque
+import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -26,7 +26,8 @@ from ..backoff import BackoffPolicy
 from ..errors import ChannelError
 from ..logs import Logger, get_logger
 from ..security.leaks import LeakRedactor
-from ._taskgroup import unwrapping_single_error
+from ._ordered import OrderedConversations
+from ._taskgroup import CurrentRun, run_task_group
 from .base import FollowupReply, InboundMessage, MessageHandler
 from .telegram_api import BotApi
 
@@ -98,7 +99,6 @@ class _RunState:
     task_group: TaskGroup
     chat_slots: anyio.CapacityLimiter
     pending: anyio.Semaphore
-    chats: dict[int, deque[_Incoming]] = field(default_factory=dict)
 
 
 class TelegramChannel:
@@ -133,10 +133,10 @@ class TelegramChannel:
         self._allowed = frozenset(_normalise_user(user) for user in allowed_users)
         self._poll_timeout_s = poll_timeout_s
         self._redactor = redactor
-        self._client: httpx.AsyncClient | None = None  # while run() runs: for follow-ups
-        # Set when a chat's worker is done: a follow-up waits for it, so it comes after
-        # the reply (and receipts block) of the turn that started its task.
-        self._chat_idle: dict[int, anyio.Event] = {}
+        self._run: CurrentRun[_RunState] = CurrentRun()  # its client sends follow-ups
+        # A follow-up waits for its chat's worker, so it comes after the reply (and
+        # receipts block) of the turn that started its task.
+        self._chats: OrderedConversations[int, _Incoming] = OrderedConversations()
         self._http_timeout_s = http_timeout_s
         self._max_concurrent_chats = max_concurrent_chats
         self._max_pending_messages = max_pending_messages
@@ -164,23 +164,12 @@ class TelegramChannel:
             allowed_users=len(self._allowed),
             poll_timeout_s=self._poll_timeout_s,
         )
-        with unwrapping_single_error():
-            async with (
-                self._api.client() as client,
-                anyio.create_task_group() as task_group,
-            ):
-                state = _RunState(
-                    client=client,
-                    handler=handler,
-                    task_group=task_group,
-                    chat_slots=anyio.CapacityLimiter(self._max_concurrent_chats),
-                    pending=anyio.Semaphore(self._max_pending_messages),
-                )
-                self._client = client
-                try:
-                    await self._poll(state)
-                finally:
-                    self._client = None
+        async with self._api.client() as client, run_task_group() as task_group:
+            state = _RunState(client, handler, task_group,
+                              anyio.CapacityLimiter(self._max_concurrent_chats),
+                              anyio.Semaphore(self._max_pending_messages))
+            with self._run.running(state):
+                await self._poll(state)
 
     async def _poll(self, state: _RunState) -> None:
         offset: int | None = None
@@ -238,31 +227,15 @@ class TelegramChannel:
                 break
             self._log.warning("Telegram messages are waiting for the handler", channel=self.name,
                               waiting=self._max_pending_messages)
-        queue = state.chats.get(incoming.chat_id)
-        if queue is not None:
-            queue.append(incoming)
-            return
-        state.chats[incoming.chat_id] = deque([incoming])
-        state.task_group.start_soon(self._serve_chat, state, incoming.chat_id)
+        self._chats.submit(state.task_group, incoming.chat_id, incoming,
+                           functools.partial(self._answer_in_turn, state))
 
-    async def _serve_chat(self, state: _RunState, chat_id: int) -> None:
-        queue = state.chats[chat_id]
-        idle = self._chat_idle[chat_id] = anyio.Event()
+    async def _answer_in_turn(self, state: _RunState, incoming: _Incoming) -> None:
         try:
-            while queue:
-                incoming = queue.popleft()
-                try:
-                    async with state.chat_slots:
-                        await self._answer(state, incoming)
-                finally:
-                    state.pending.release()
+            async with state.chat_slots:
+                await self._answer(state, incoming)
         finally:
-            # No await between the empty check and this: a new message either
-            # joined the queue above or will find no queue and start a worker.
-            del state.chats[chat_id]
-            if self._chat_idle.get(chat_id) is idle:
-                del self._chat_idle[chat_id]
-            idle.set()
+            state.pending.release()
 
     async def _answer(self, state: _RunState, incoming: _Incoming) -> None:
         conversation = f"telegram:{incoming.chat_id}"
@@ -304,15 +277,13 @@ class TelegramChannel:
     async def send_followup(self, followup: FollowupReply) -> None:
         """Send a background result into its chat as a new message (and its receipts
         block as a second one, like a reply)."""
-        client = self._client
+        state = self._run.state
+        client = state.client if state is not None else None
         prefix, _, chat = followup.conversation_id.partition(":")
         if client is None or prefix != "telegram" or not chat.lstrip("-").isdigit():
             raise ChannelError(self.name, "not running, or not a Telegram conversation")
         chat_id = int(chat)
-        idle = self._chat_idle.get(chat_id)
-        if idle is not None:
-            with anyio.move_on_after(FOLLOWUP_ORDER_WAIT_S):
-                await idle.wait()
+        await self._chats.wait_idle(chat_id, FOLLOWUP_ORDER_WAIT_S)
         if not await self._send(client, chat_id, self._redactor.redact(followup.reply.text)):
             raise ChannelError(self.name, "the follow-up was not delivered")
         block = followup.reply.receipts_block
@@ -324,7 +295,7 @@ class TelegramChannel:
         for chunk in split_message(text):
             try:
                 await self._api.call(client, "sendMessage", {"chat_id": chat_id, "text": chunk},
-                                 self._http_timeout_s)
+                                     self._http_timeout_s)
             except ChannelError as exc:
                 self._log.error("Telegram message not delivered", channel=self.name,
                                 chat=chat_id, error=exc.message)
