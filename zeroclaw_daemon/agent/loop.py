@@ -23,24 +23,18 @@ their results arrive later through the ``followup`` callback, and leaving the
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import uuid
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 
 import anyio
-from anyio.abc import TaskGroup
 
 from zeroclaw_daemon.agent.background import (
-    CANCELLED_DELIVERY_S,
-    FOLLOWUP_TIMEOUT_S,
+    BackgroundDelegates,
     BackgroundResult,
     BackgroundSlots,
-    BackgroundStatus,
     FollowupSender,
-    finished_text,
-    unfinished_text,
 )
 from zeroclaw_daemon.agent.calls import run_calls
 from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
@@ -116,9 +110,10 @@ class AgentRuntime:
         self.delegate_timeout_s = (delegate_cfg.max_tool_iterations + 1) * (
             self.provider_deadline_s + agent.tool_timeout_s)
         self.background_timeout_s = delegate_cfg.background_timeout_s or self.delegate_timeout_s
-        # Shared by every generation of a daemon, so the limits hold across reloads.
-        self.background_slots = background_slots or BackgroundSlots(
-            delegate_cfg.max_background, delegate_cfg.max_background_per_conversation)
+        # The slots are shared by every generation of a daemon: the limits hold across reloads.
+        self.background = BackgroundDelegates(background_slots or BackgroundSlots(
+            delegate_cfg.max_background, delegate_cfg.max_background_per_conversation),
+            self.background_timeout_s)
         tool_map = dict(tools)
         if self._is_delegate:
             tool_map.pop(DELEGATE_TOOL_NAME, None)  # a sub-agent cannot delegate again
@@ -128,10 +123,6 @@ class AgentRuntime:
         self._specs = tuple(ToolSpec(name, tool.description, tool.parameters)
                             for name, tool in tool_map.items())
         self._delegate_runtime: AgentRuntime | None = None
-        self._task_group: TaskGroup | None = None
-        self._background_active = 0
-        self._background_idle = anyio.Event()
-        self._background_idle.set()
         self._log = get_logger(LOG_TARGET)
 
     def __repr__(self) -> str:
@@ -141,32 +132,21 @@ class AgentRuntime:
     # -- lifecycle (background delegates) ------------------------------------------------------
 
     async def __aenter__(self) -> AgentRuntime:
-        if self._task_group is not None:
-            raise RuntimeError("AgentRuntime is already running")
-        task_group = anyio.create_task_group()
-        await task_group.__aenter__()
-        self._task_group = task_group
+        await self.background.open()
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> bool | None:
-        task_group, self._task_group = self._task_group, None
-        if task_group is None:
-            return None
-        task_group.cancel_scope.cancel()  # background delegates end with the runtime
-        return await task_group.__aexit__(exc_type, exc, tb)
+        return await self.background.close(exc_type, exc, tb)
 
     @property
     def background_active(self) -> int:
         """How many background delegates are running."""
-        return self._background_active
+        return self.background.active
 
     async def wait_background(self, timeout_s: float) -> bool:
         """Wait until no background delegate runs; False if ``timeout_s`` passed first."""
-        with anyio.move_on_after(timeout_s):
-            await self._background_idle.wait()
-            return True
-        return False
+        return await self.background.wait_idle(timeout_s)
 
     # -- one turn --------------------------------------------------------------------------------
 
@@ -300,10 +280,7 @@ class AgentRuntime:
     async def run_delegate(self, task: str, parent: TurnContext,
                            approval: ApprovalHook | None) -> str:
         """Run a synchronous sub-agent turn inside ``parent`` (its scope and collector)."""
-        sub = self._sub_runtime()
-        messages = [sub._system_message(parent.scope), ChatMessage("user", task)]
-        rounds = await sub._run_rounds(parent, messages, approval, channel="delegate",
-                                       sender="agent")
+        rounds = await self._sub_runtime().task_rounds(parent, task, approval)
         if rounds.outcome is TurnOutcome.PROVIDER_ERROR:
             raise ToolExecutionError(DELEGATE_TOOL_NAME, f"the sub-agent failed: {rounds.text}")
         if rounds.outcome is TurnOutcome.MAX_ITERATIONS:
@@ -313,91 +290,16 @@ class AgentRuntime:
 
     def start_background_delegate(self, task: str, parent: TurnContext) -> str:
         """Start a detached sub-agent turn; return its task id. Raises if unavailable."""
-        if self._task_group is None or self.followup is None:
-            raise ToolExecutionError(
-                DELEGATE_TOOL_NAME, "background tasks are not available here (no follow-up "
-                                    "delivery); run the task with background=false")
-        refusal = self.background_slots.refusal(parent.conversation_id)
-        if refusal is not None:
-            raise ToolExecutionError(DELEGATE_TOOL_NAME, f"{refusal}; run the task with "
-                                                         "background=false or later")
-        task_id = uuid.uuid4().hex[:12]
-        detached = dataclasses.replace(parent.detach(), turn_id=f"bg-{task_id}")
-        self.background_slots.take(parent.conversation_id)
-        self._background_active += 1
-        if self._background_active == 1:
-            self._background_idle = anyio.Event()
-        self._task_group.start_soon(self._run_background, task_id, task, detached,
-                                    parent.turn_id)
-        return task_id
+        return self.background.start(task, parent, self._sub_runtime(), self.followup)
 
-    async def _run_background(self, task_id: str, task: str, turn: TurnContext,
-                              parent_turn_id: str) -> None:
-        followup = self.followup
-        try:
-            try:
-                outcome = await self._background_outcome(task_id, task, turn, parent_turn_id)
-            except anyio.get_cancelled_exc_class():
-                # Shutdown (or a retired generation's budget spent): say so, then go.
-                outcome = self._unfinished(task_id, turn, parent_turn_id,
-                                           BackgroundStatus.CANCELLED, "the daemon stopped")
-                self._log.warning("Background task cancelled", task=task_id,
-                                  conversation=turn.conversation_id)
-                with anyio.CancelScope(shield=True), anyio.move_on_after(
-                        CANCELLED_DELIVERY_S):
-                    await self._hand_over(followup, outcome)
-                raise
-            with anyio.move_on_after(FOLLOWUP_TIMEOUT_S):
-                await self._hand_over(followup, outcome)
-        finally:
-            self.background_slots.give_back(turn.conversation_id)
-            self._background_active -= 1
-            if self._background_active == 0:
-                self._background_idle.set()
+    async def task_rounds(self, turn: TurnContext, task: str,
+                          approval: ApprovalHook | None) -> _RoundsResult:
+        """This runtime's rounds for a delegated ``task`` inside ``turn``."""
+        messages = [self._system_message(turn.scope), ChatMessage("user", task)]
+        return await self._run_rounds(turn, messages, approval, channel="delegate",
+                                      sender="agent")
 
-    async def _hand_over(self, followup: FollowupSender | None,
-                         outcome: BackgroundResult) -> None:
-        if followup is None:
-            return
-        try:
-            await followup(outcome)
-        except Exception as exc:  # delivery failure is logged, not fatal
-            self._log.warning("Background result not delivered", task=outcome.task_id,
-                              conversation=outcome.conversation_id, error=type(exc).__name__)
-
-    def _unfinished(self, task_id: str, turn: TurnContext, parent_turn_id: str,
-                    status: BackgroundStatus, detail: str) -> BackgroundResult:
-        ran = sum(1 for event in turn.collector.events if event.status in _STATUSES_THAT_RAN)
-        return BackgroundResult(task_id, turn.turn_id, parent_turn_id, turn.conversation_id,
-                                status, unfinished_text(task_id, status, detail, ran),
-                                tool_calls_run=ran)
-
-    async def _background_outcome(self, task_id: str, task: str, turn: TurnContext,
-                                  parent_turn_id: str) -> BackgroundResult:
-        sub = self._sub_runtime()
-        messages = [sub._system_message(turn.scope), ChatMessage("user", task)]
-        self._log.info("Background task started", task=task_id, parent_turn=parent_turn_id,
-                       conversation=turn.conversation_id)
-        try:
-            with anyio.fail_after(self.background_timeout_s), bind_turn(turn):
-                # No approval flow outlives the turn that started the task.
-                rounds = await sub._run_rounds(turn, messages, None, channel="delegate",
-                                               sender="agent")
-            result = await finish_turn(sub.config, sub.audit_db, turn, rounds, task)
-        except TimeoutError:
-            self._log.warning("Background task timed out", task=task_id,
-                              seconds=self.background_timeout_s)
-            return self._unfinished(task_id, turn, parent_turn_id, BackgroundStatus.TIMEOUT,
-                                    f"no answer within {self.background_timeout_s:g} s")
-        except Exception as exc:  # report honestly instead of losing the task silently
-            self._log.error("Background task failed", task=task_id, error=type(exc).__name__)
-            return self._unfinished(task_id, turn, parent_turn_id, BackgroundStatus.FAILED,
-                                    type(exc).__name__)
-        self._log.info("Background task finished", task=task_id,
-                       conversation=turn.conversation_id, outcome=result.outcome.value,
-                       receipts=len(result.receipts))
-        status = (BackgroundStatus.FINISHED if result.outcome is TurnOutcome.FINAL
-                  else BackgroundStatus.FAILED)
-        return BackgroundResult(task_id, turn.turn_id, parent_turn_id, turn.conversation_id,
-                                status, finished_text(task_id, result), result,
-                                tool_calls_run=len(result.events))
+    async def finish_task(self, turn: TurnContext, rounds: _RoundsResult,
+                          task: str) -> TurnResult:
+        """Audit, render and record a background task's turn."""
+        return await finish_turn(self.config, self.audit_db, turn, rounds, task)
