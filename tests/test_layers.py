@@ -42,8 +42,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 TIER = {part: tier for tier, parts in enumerate(LAYERS) for part in parts}
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE_DIR.parent).with_suffix("").parts)
+def module_name(path: Path, package_dir: Path = PACKAGE_DIR) -> str:
+    parts = list(path.relative_to(package_dir.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -102,15 +102,44 @@ def violations(source: str, module: str, is_package: bool = False) -> list[str]:
     return found
 
 
-def test_every_import_goes_down() -> None:
-    """No module imports a higher layer or a peer of its own layer (lazy imports included)."""
-    paths = sorted(PACKAGE_DIR.rglob("*.py"))
-    assert len(paths) > 40  # the walk found the package
+def walk(package_dir: Path) -> tuple[int, list[str]]:
+    """How many modules the package at ``package_dir`` holds, and every bad import in them."""
+    paths = sorted(package_dir.rglob("*.py"))
     found = []
     for path in paths:
-        found += violations(path.read_text(encoding="utf-8"), module_name(path),
+        found += violations(path.read_text(encoding="utf-8"), module_name(path, package_dir),
                             path.name == "__init__.py")
+    return len(paths), found
+
+
+def test_every_import_goes_down() -> None:
+    """No module imports a higher layer or a peer of its own layer (lazy imports included)."""
+    modules, found = walk(PACKAGE_DIR)
+    assert modules > 40  # the walk found the package
     assert found == []
+
+
+def test_walk_catches_an_upward_import_planted_in_a_package_on_disk(tmp_path: Path) -> None:
+    """The same walk over a package tree on disk reports a planted function-level upward
+    import (tools -> agent) and a relative one (receipts -> errors), and nothing else."""
+    package = tmp_path / PACKAGE
+    for part in ("receipts", "tools", "agent"):
+        (package / part).mkdir(parents=True)
+        (package / part / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text('__version__ = "0"\n', encoding="utf-8")
+    (package / "errors.py").write_text("from . import __version__\n", encoding="utf-8")
+    (package / "agent" / "loop.py").write_text(
+        "from zeroclaw_daemon.tools.files import ReadFileTool\n", encoding="utf-8")
+    (package / "tools" / "files.py").write_text(
+        "import os\n\n\ndef read():\n    from zeroclaw_daemon.agent.loop import X\n",
+        encoding="utf-8")
+    (package / "receipts" / "signer.py").write_text("from ..errors import E\n",
+                                                    encoding="utf-8")
+    modules, found = walk(package)
+    assert (8, [
+        "zeroclaw_daemon.receipts.signer:1 imports zeroclaw_daemon.errors (up: receipts -> errors)",
+        "zeroclaw_daemon.tools.files:5 imports zeroclaw_daemon.agent.loop (up: tools -> agent)",
+    ]) == (modules, found)
 
 
 def test_every_part_has_a_layer() -> None:
@@ -144,3 +173,20 @@ def test_checker_allows_downward_and_own_imports() -> None:
               "from .loop import AgentRuntime\n"
               "from zeroclaw_daemon import __version__\n")
     assert violations(source, "zeroclaw_daemon.agent.direct") == []
+
+
+@pytest.mark.parametrize(("lower", "higher"), [
+    ("receipts", "audit"), ("audit", "errors"), ("tools", "agent"), ("providers", "agent"),
+    ("agent", "channels"), ("channels", "daemon"), ("daemon", "cli"),
+])
+def test_the_order_keeps_the_documented_arrows(lower: str, higher: str) -> None:
+    """DESIGN.md's arrows hold in LAYERS: tools/ and providers/ below agent/, agent/ below
+    channels/ and daemon/, cli/ on top."""
+    assert TIER[lower] < TIER[higher]
+
+
+def test_receipts_and_audit_sit_at_the_bottom() -> None:
+    """receipts/ can reach nothing of ours (only the package root's version); audit/ can
+    reach receipts/ and nothing else."""
+    assert [""] == [part for part in TIER if TIER[part] < TIER["receipts"]]
+    assert ["", "receipts"] == [part for part in TIER if TIER[part] < TIER["audit"]]
