@@ -322,3 +322,28 @@ def test_a_name_attributed_to_the_result_that_it_lacks_is_ungrounded(
 def test_a_name_the_result_holds_or_not_attributed_is_no_finding(reply: str) -> None:
     """A name the result holds, or one the reply does not attribute to a tool, is fine."""
     assert [] == of_type("ungrounded_value", reply, INBOX)
+
+
+# -- Chinese and Spanish specifics -------------------------------------------------------
+
+TRAINS = ok("rail_status", json.dumps({"train": "D305", "scheduled_arrival": "16:45",
+                                      "delay_minutes": 9, "seats": {"硬卧": "无", "软卧": "4"}}))
+
+
+@pytest.mark.parametrize(("reply", "kind"), [
+    ("预计 16:54 左右到站。", "ungrounded_value"),                  # 16:45 + 9 minutes
+    ("La llegada será hacia las 16:54.", "ungrounded_value"),
+    ("硬卧没了，软卧还剩 4 张。", "false_absence"),                   # "硬卧": "无"
+    ("没有。", "false_absence"),                                     # a bare answer
+    ("12 个订单里有 3 个是退款状态。", "count_mismatch"),            # 是: a predicate, a part
+])
+def test_time_shifts_none_values_bare_answers_and_predicates(reply: str, kind: str) -> None:
+    """A time moved by a stated delay, a key set to "无", a bare "没有。" and a count with a
+    是-predicate are no findings."""
+    assert [] == of_type(kind, reply, TRAINS, ok("orders", "\n".join(f"o{i}" for i in range(12))))
+
+
+def test_a_time_moved_by_no_stated_delay_is_ungrounded() -> None:
+    """17:20 is no result time moved by a stated number of minutes."""
+    assert [("ungrounded_value", "value.not_in_results", "17:20")] == of_type(
+        "ungrounded_value", "预计 17:20 到站。", TRAINS)

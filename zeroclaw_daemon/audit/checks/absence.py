@@ -35,6 +35,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
+    if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
+        return  # a bare "没有。" answering the question: what it denies is not in the reply
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if any(f.empty for f in pool):
         return
@@ -63,6 +65,15 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 "absence.result_has_items")
 
 
+def _bare(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """The absence is its whole clause: the negation word alone."""
+    span = context.claims.sentence_span(claim.clause)
+    if span is None:
+        return False
+    sentence = context.text[span[0]:span[1]].strip(" \t\n。.!！")
+    return len(sentence) <= 3
+
+
 def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:
     """The proper names among what the absence is about: capitalised words after the
     first ("no MySQL container"), not month names; in a CJK reply, where a loanword may be
@@ -86,7 +97,10 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
     if len(said) >= 6 and said in " ".join(facts.result.lower().split()):
         return True
     if not claim.subject:
-        return False
+        # "二等座没了": the subject stands before the negation, in the clause; only a key
+        # the result sets to none or zero is read against it.
+        clause = Relation(claim.container)
+        return any(clause(text_keywords(key)) for key in facts.empty_keys)
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True

@@ -73,6 +73,8 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     text = context.text
     before = _CLAUSE_STOP_RE.split(text[max(0, start - _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
+    if context.pack is not None and context.pack.cjk and subset.search(claim.noun):
+        return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
     return bool(subset.search(before) or subset.search(after))
 
 

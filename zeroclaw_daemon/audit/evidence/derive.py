@@ -145,6 +145,19 @@ def time_grounded(key: str, times: Sequence[int]) -> bool:
     return any(t % 60 == minute for t in times)
 
 
+def delayed_time_grounded(key: str, times: Sequence[int], numbers: Sequence[Decimal],
+                          slack: int = 0) -> bool:
+    """A time of day that is a result's time moved by a number of minutes the results
+    state ("scheduled 13:28", "delay_minutes: 12" -> "about 13:40"), within ``slack``."""
+    match = _CLOCK_RE.search(key)
+    if match is None:
+        return False
+    said = int(match.group(1)) * 60 + int(match.group(2))
+    shifts = {int(n) for n in numbers if n == n.to_integral_value() and 0 < n <= 720}
+    return any(abs((t + d) % 1440 - said) <= slack or abs((t - d) % 1440 - said) <= slack
+               for t in set(times) for d in shifts)
+
+
 def duration_grounded(seconds: Decimal, times: Sequence[int],
                       slack_seconds: Decimal = Decimal(60)) -> bool:
     """A duration equal to the gap between two of the results' times of day, within

@@ -28,6 +28,8 @@ RESULT_SAYS_NOTHING_RE = re.compile(
     r"|未找到|没有找到|无结果|sin\s+resultados|no\s+hay|ningún", re.IGNORECASE | re.MULTILINE)
 # Column names in title case over rows holding numbers ("Package  Current  Wanted ...").
 _TITLE_HEADER_RE = re.compile(r"^\s*[A-Z][A-Za-z_%()-]*(?:[ \t]+[A-Za-z][A-Za-z_%()-]*){2,}\s*$")
+# A value saying "none": a zero written as a word or a sign ("二等座": "无").
+_NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
 _NEXT_WORD_RE = re.compile(r"[ \t\"']*([A-Za-z\u00C0-\u024F]{2,})")
@@ -246,7 +248,8 @@ class EventFacts:
         def visit(node: Any, depth: int) -> None:
             if isinstance(node, Mapping) and depth < 4:
                 for key, value in node.items():
-                    if value in ([], {}, 0) and not isinstance(value, bool):
+                    if (value in ([], {}, 0) and not isinstance(value, bool)) or (
+                            isinstance(value, str) and value.strip().lower() in _NONE_VALUES):
                         found.append(str(key).replace("_", " "))
                     elif isinstance(value, (Mapping, list)):
                         visit(value, depth + 1)

@@ -22,7 +22,9 @@ MAX_ROWS = 400
 MAX_GROUPS = 12            # a text column with more distinct values is a name, not a kind
 # A number standing alone: not part of a date, a time, a version or an identifier.
 LINE_NUMBER_RE = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)*(?![\w:/-]|\.\d)")
-OPERAND_RE = re.compile(r"(?<![\w.:/-])(-?\d+(?:[.,]\d+)*)([A-Za-z%]{0,3})(?![\w:/-]|\.\d)")
+# After a key's colon too ("used_memory_human:3.00G"), but never inside a time ("10:16").
+OPERAND_RE = re.compile(r"(?:(?<![\w.:/-])|(?<=[A-Za-z_\"']:))(-?\d+(?:[.,]\d+)*)"
+                        r"([A-Za-z%]{0,3})(?![\w:/-]|\.\d)")
 _CELL_NUMBER_RE = re.compile(r"[-−]?[$€£¥]?\s?\d+(?:[.,]\d+)*\s?[%€]?")
 _SEPARATORS = ("\t", "|", ";", ",")
 

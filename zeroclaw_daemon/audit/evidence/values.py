@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
-from .derive import duration_grounded, time_grounded
+from .derive import delayed_time_grounded, duration_grounded, time_grounded
 from .facts import SPACES_RE
 from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 
@@ -21,7 +21,10 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     if kind is ValueKind.TIME:
         padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))
         return (claim.key in lower or padded in lower
-                or time_grounded(claim.key, evidence.clock_minutes))
+                or time_grounded(claim.key, evidence.clock_minutes)
+                or delayed_time_grounded(claim.key, evidence.clock_minutes,
+                                         evidence.derivations.operands,
+                                         slack=5 if claim.approx else 0))
     if kind is ValueKind.DATE:
         if claim.date is None:
             return claim.raw.lower() in lower
