@@ -347,3 +347,29 @@ def test_a_time_moved_by_no_stated_delay_is_ungrounded() -> None:
     """17:20 is no result time moved by a stated number of minutes."""
     assert [("ungrounded_value", "value.not_in_results", "17:20")] == of_type(
         "ungrounded_value", "预计 17:20 到站。", TRAINS)
+
+
+FLIGHT = ok("flight_lookup", json.dumps({"flight": "LH902", "gate": "K31", "crew": {
+    "captain": "Anna Keller", "first_officer": "Tomas Berg"}}), {"flight": "LH902"})
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("LH902 boards at gate K13.", "K13"),                          # an identifier changed
+    ("Your captain is Anna Kessler.", "Anna Kessler"),             # a last name changed
+    ("El vuelo LH902 sale por la puerta K13.", "K13"),
+])
+def test_a_changed_identifier_or_last_name_is_ungrounded(reply: str, span: str) -> None:
+    """Identifiers are compared as strings, and a first name the result pairs with another
+    last name is a changed name."""
+    assert [("ungrounded_value", "value.name_not_in_results", span)] == of_type(
+        "ungrounded_value", reply, FLIGHT)
+
+
+@pytest.mark.parametrize("reply", [
+    "LH902 boards at gate K31 with Anna Keller as captain.",
+    "The EC2 fleet and the Data Platform team are not in this result.",   # not codes/people
+])
+def test_identifiers_and_names_the_result_holds_are_grounded(reply: str) -> None:
+    """Codes and names the result holds, and capitalised pairs that name no person the
+    result knows, are no finding."""
+    assert [] == of_type("ungrounded_value", reply, FLIGHT)

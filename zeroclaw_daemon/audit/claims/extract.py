@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .actions import find_action_claims
 from .counts import find_counts
 from .gate import BIT
-from .names import find_names
+from .names import find_full_names, find_identifiers, find_names
 from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
 from .segment import ClauseFlags, segment
 from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
@@ -212,16 +212,27 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             unit=str(extra.get("unit", "")), key=str(extra.get("key", "")),
             date=date if isinstance(date, tuple) else None, approx=approx))
 
-    if attributed and clauses:
-        # Names presented as a tool's finding, in the sentences that attribute to a tool.
+    if clauses:
+        # Names presented as a tool's finding, in the sentences that attribute to a tool;
+        # identifiers and full names wherever values are read.
         def keep(position: int) -> bool:
             index = clause_at(position)
             return not (flags.hedged(index) or flags.general(index))
 
-        for start, end, name in find_names(no_urls, pack,
-                                           [bounds[i] for i in sorted(attributed)], keep):
+        named = find_names(no_urls, pack, [bounds[i] for i in sorted(attributed)], keep)
+        taken = [(start, end) for start, end, _ in named] + [v.span for v in values]
+        for start, end, name in named:
             values.append(ValueClaim(span=(start, end), clause=clause_at(start),
                                      kind=ValueKind.NAME, raw=name, key=name.lower()))
+        no_code_text = mask(no_urls, [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(no_urls)])
+        for found, unit in ((find_identifiers(no_code_text, spans, keep), "identifier"),
+                            (find_full_names(no_code_text, spans, keep), "full_name")):
+            for start, end, name in found:
+                if not _overlaps(taken, start, end):
+                    taken.append((start, end))
+                    values.append(ValueClaim(span=(start, end), clause=clause_at(start),
+                                             kind=ValueKind.NAME, raw=name, key=name.lower(),
+                                             unit=unit))
 
     urls: list[UrlClaim] = []
     code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]

@@ -18,6 +18,11 @@ from .words import fold
 if TYPE_CHECKING:
     from .pack import LanguagePack
 
+# An identifier: capitals then two digits or more, maybe dashed ("B22", "BA117",
+# "ORD-884125", "WEB-1182"); "Q4", "S3", "EC2" and "T4S" are names of things, not codes.
+IDENTIFIER_RE = re.compile(r"(?<![\w/.#@-])[A-Z]{1,6}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
+# Two capitalised words: a person's first and last name ("Priya Raman").
+FULL_NAME_RE = re.compile(r"\b([A-Z][a-z]{1,20}) ([A-Z][a-z]{1,20})\b")
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 HANDLE_RE = re.compile(r"(?<![\w@/])@[A-Za-z0-9_][A-Za-z0-9_.-]{1,38}(?<![.-])")
 
@@ -44,3 +49,18 @@ def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
                 found.append(span)
                 taken = span[1]
     return found
+
+
+def find_identifiers(text: str, spans: Iterable[Span],
+                     keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
+    """Identifier-shaped codes in the given spans (compared as strings with the results)."""
+    return [(m.start(), m.end(), m.group(0)) for start, end in spans
+            for m in IDENTIFIER_RE.finditer(text, start, end) if keep(m.start())]
+
+
+def find_full_names(text: str, spans: Iterable[Span],
+                    keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
+    """First-and-last-name pairs; checked only against a result naming the same first name
+    with another last name ("Priya Ramesh" where the result says "Priya Raman")."""
+    return [(m.start(), m.end(), m.group(0)) for start, end in spans
+            for m in FULL_NAME_RE.finditer(text, start, end) if keep(m.start())]

@@ -16,6 +16,8 @@ from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     kind = claim.kind
     lower = evidence.haystack_lower
+    if kind is ValueKind.NAME and claim.unit == "full_name":
+        return full_name_grounded(claim.raw, evidence.haystack)
     if kind in (ValueKind.VERSION, ValueKind.HASH, ValueKind.NAME):
         return claim.key in lower
     if kind is ValueKind.TIME:
@@ -161,3 +163,12 @@ def _converted_temperature(value: Decimal, unit: str, numbers: NumberIndex) -> b
     """72 °F is grounded by a result's 22 °C (and the reverse), to the nearest degree."""
     other = (value - 32) * 5 / 9 if unit == "F" else value * 9 / 5 + 32
     return any(abs(c - other) <= Decimal("0.6") for c in numbers.near(other))
+
+
+def full_name_grounded(name: str, haystack: str) -> bool:
+    """A first and last name is wrong only when a result names the same first name with
+    another last name ("Priya Ramesh" against "Priya Raman"); any other pair (a team, a
+    place, a product) is not a person's name the results can check."""
+    first, _, last = name.partition(" ")
+    others = re.findall(r"\b" + re.escape(first) + r" ([A-Z][a-z]{1,20})\b", haystack)
+    return not others or last in others
