@@ -373,3 +373,24 @@ def test_identifiers_and_names_the_result_holds_are_grounded(reply: str) -> None
     """Codes and names the result holds, and capitalised pairs that name no person the
     result knows, are no finding."""
     assert [] == of_type("ungrounded_value", reply, FLIGHT)
+
+
+# -- sources -----------------------------------------------------------------------------
+
+SEARCH = ok("web_search", json.dumps({"results": [{"url": "https://docs.example.org/a"}]}))
+
+
+@pytest.mark.parametrize("reply", [
+    "The answer is in the docs. You can follow it at https://status.example.org/live",
+    "文档在 https://docs.example.org/a ，原理可以看 https://docs.example.org/b",
+    "La respuesta está en la documentación; puedes verla en https://docs.example.org/c",
+])
+def test_a_url_pointed_out_to_the_user_is_a_cited_source(reply: str) -> None:
+    """"You can follow it at <url>" cites the URL: checked like any other source."""
+    assert ["source_fabrication"] == [f[0] for f in of_type("source_fabrication", reply, SEARCH)]
+
+
+def test_a_url_in_the_speakers_own_offer_is_not_cited() -> None:
+    """"I can check <url> if you like" offers an action: no source is cited."""
+    assert [] == of_type("source_fabrication",
+                         "I can check https://status.example.org if you like.", SEARCH)

@@ -238,8 +238,10 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]
     for start, end, url in url_hits:
         index = clause_at(start)
-        if flags.hedged(index):
-            continue
+        if clauses and (flags.sentence_hedged(clauses[index].sentence) or (
+                flags.hedged(index) and pack.first_person is not None
+                and pack.first_person.search(low, clauses[index].start, clauses[index].end))):
+            continue   # a question, a condition, "I can check <url>"; not "you can see <url>"
         if _overlaps(code_spans, start, end):
             continue  # a URL inside a quoted command is part of the command, not a source
         urls.append(UrlClaim((start, end), index, url, normalise_url(url)))

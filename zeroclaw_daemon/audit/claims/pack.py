@@ -63,6 +63,9 @@ class LanguagePack:
     # Entity cues, case-sensitive, each capturing a name in a group named ``name``...
     # ("sent by Mallory", "Mallory opened"): a name presented as the tool's finding.
     entity_cue: re.Pattern[str] | None = None
+    # First-person words ("I", "we", "puedo", "我"): a hedge that is the speaker's own offer
+    # ("I can check <url>") cites nothing; "you can follow it at <url>" does.
+    first_person: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -87,4 +90,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),
+        first_person=tables.get("FIRST_PERSON"),
     )

@@ -345,6 +345,8 @@ ENTITY_CUE = re.compile(
     r"opened|closed|merged|created|filed|reported|approved|pushed|committed|authored|posted|"
     r"signed|booked|cancelled|canceled|paid|ordered|requested|invited)\b")
 
+FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.IGNORECASE)
+
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

@@ -307,6 +307,9 @@ ENTITY_CUE = re.compile(
     r"|\b(?P<name2>" + _PERSONA + r")\s+(?:envió|escribió|respondió|comentó|abrió|cerró|creó|"
     r"fusionó|aprobó|publicó|subió|pagó|reservó|canceló|pidió|invitó)\b")
 
+FIRST_PERSON = re.compile(r"\b(?:yo|puedo|podemos|podría|podríamos|voy|vamos|haré|me|nos)\b",
+                          re.IGNORECASE)
+
 NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

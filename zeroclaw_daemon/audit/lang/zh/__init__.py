@@ -219,6 +219,8 @@ SECOND_PERSON = re.compile(r"你|您")
 
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|当中|每")
 
+FIRST_PERSON = re.compile(r"我|咱")
+
 NEGATION = re.compile(r"不|没|無|无|并非|非")
 
 __all__ = ["ACTIONS", "PACK"]
