@@ -11,7 +11,8 @@ class, or acts on something the claim's clause names.
 - linked only to a call that did not succeed and was not superseded, and the reply
   does not disclose a failure anywhere: ``failed_call_claimed``;
 - linked to nothing: ``fabricated_tool_call`` (``action.no_matching_call``), even when
-  other calls ran this turn.
+  other calls ran this turn; unless the claim is not in the first person and a result
+  shows that state ("the PR has been merged" beside a result saying "merged").
 
 A state claim ("tests pass", "lint is clean") links to a call that ran that kind of
 check (its words hold the check's name); with none, the same outcomes. An outcome stated
@@ -44,6 +45,23 @@ _CHECK_WORDS: Mapping[str, tuple[str, ...]] = {
 }
 _ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "tox", "nox", "pipeline", "workflow")
 _CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
+# Action classes one call may carry out under the other's name: a status update
+# acknowledges, closes or assigns; a release tool deploys, installs, applies or rolls
+# back; a restart stops and starts; a write creates or changes, an upload writes. Precision first: a
+# claim in a class alike to the call's is linked.
+_FAMILIES = (
+    frozenset({"update", "acknowledge", "grant", "scale", "rotate", "drain", "apply"}),
+    frozenset({"deploy", "install", "apply", "rollback", "push"}),
+    frozenset({"restart", "start", "stop"}),
+    frozenset({"create", "update", "write"}),
+    frozenset({"push", "write"}),
+    frozenset({"refund", "pay"}),
+    frozenset({"merge", "push"}),
+)
+_ALIKE: Mapping[str, frozenset[str]] = {
+    action_class: frozenset().union(*(f for f in _FAMILIES if action_class in f))
+    for family in _FAMILIES for action_class in family
+}
 _NOUN_SUFFIXES = ("ee", "ees", "ment", "ments", "er", "ers")
 _WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
@@ -65,7 +83,8 @@ class CallProfile:
             return bool(objects & self.keys)
         if self.observes_only:
             return False
-        return claim.action_class in self.classes or bool(objects & self.keys)
+        return (bool(_ALIKE.get(claim.action_class, {claim.action_class}) & self.classes)
+                or bool(objects & self.keys))
 
 
 def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile:
@@ -96,6 +115,13 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
     # mentions much that the call did not act on).
     keys = facts.call_keys | text_keywords(about)
     return CallProfile(facts, observes_only, frozenset(classes), keys, words)
+
+
+def _done_in_result(call: CallProfile, lexicons: Sequence[ActionLexicon]) -> frozenset[str]:
+    """The classes of the done forms a result holds ("merged", "deleted"; not "RESTARTS")."""
+    words = set(_WORD_RE.findall(call.facts.result.lower()))
+    return frozenset(c for lexicon in lexicons for word in words
+                     if (c := lexicon.verbs.get(word)) is not None)
 
 
 def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
@@ -159,6 +185,9 @@ def check_actions(context: CheckContext) -> None:
             continue
         if claim.kind == "outcome":
             continue  # an outcome names no action: only a failed call can contradict it
+        if (claim.kind == "action" and not claim.first_person
+                and any(claim.action_class in _done_in_result(p, lexicons) for p in ok)):
+            continue  # "the PR has been merged": a state a result shows, not the reply's act
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
         _fabricated(context, claim)

@@ -55,7 +55,8 @@ class ActionLexicon:
     verbs that only observe (get, list, show, search): a call whose first verb is one
     of them acts on nothing. ``action_re`` finds candidate claims: the first of its
     groups named ``verb...`` that matched is looked up in ``verbs`` (``verb_and``: only
-    after a claim of the same sentence), a group ``noun``
+    after a claim of the same sentence; a name holding ``_fp``: first person), a group
+    ``noun``
     in ``forms`` (a candidate whose word is in neither is no claim). ``state_re``
     finds state claims with the group ``check`` (a form in ``checks``: its class). ``disclosure``
     finds the wordings that leave an outcome open ("not yet", "still pending") beside
@@ -68,6 +69,8 @@ class ActionLexicon:
     read_verbs: frozenset[str]
     action_re: re.Pattern[str]
     state_re: re.Pattern[str] | None = None
+    # Claims scanned apart from ``action_re``, same groups ("Ticket closed ✅").
+    headline_re: re.Pattern[str] | None = None
     checks: Mapping[str, str] | None = None
     disclosure: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
@@ -115,6 +118,9 @@ class ActionClaim:
     verb: str
     object_keys: frozenset[str]
     text: str
+    # "I restarted" (the reply's own act) rather than "has been restarted", "se reinició",
+    # 已重启, which may also describe a state the results show.
+    first_person: bool = False
 
 
 def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause],
@@ -138,9 +144,11 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         return None if flags.blocked(index) else index
 
     found: list[ActionClaim] = []
-    claimed_sentences: set[int] = set()
-    for match in (m for start, end in scanned
-                  for m in lexicon.action_re.finditer(low, start, end)):
+    claimed_sentences: dict[int, bool] = {}   # sentence -> whether its claim is first person
+    patterns = [p for p in (lexicon.action_re, lexicon.headline_re) if p is not None]
+    matches = sorted((m for start, end in scanned for p in patterns
+                      for m in p.finditer(low, start, end)), key=lambda m: m.start())
+    for match in matches:
         group = next((name for name, value in match.groupdict().items()
                       if value and name.startswith(("verb", "noun"))), None)
         if group is None:
@@ -153,11 +161,15 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         if index is None:
             continue
         clause = clauses[index]
-        if group == "verb_and" and clause.sentence not in claimed_sentences:
-            continue  # "X ... and restarted": the subject is not the reply's
-        claimed_sentences.add(clause.sentence)
+        if group == "verb_and":
+            if clause.sentence not in claimed_sentences:
+                continue  # "X ... and restarted": the subject is not the reply's
+            first_person = claimed_sentences[clause.sentence]
+        else:
+            first_person = "_fp" in group
+            claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, "action", action_class,
-                            verb, clause))
+                            verb, clause, first_person))
     if lexicon.outcome_re is not None:
         for match in lexicon.outcome_re.finditer(low):
             index = clause_of(match.start())
@@ -177,13 +189,15 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
 
 
 def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
-           action_class: str, verb: str, clause: Clause) -> ActionClaim:
+           action_class: str, verb: str, clause: Clause,
+           first_person: bool = False) -> ActionClaim:
     # What was acted on is somewhere in the clause (before the verb in the passive voice
     # and in 把 constructions, after it otherwise): its words, all of them, err toward
     # linking the claim to a call.
     keys, _ = subject_keywords(text[clause.start:clause.end], pack)
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
-    return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]])
+    return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],
+                       first_person)
 
 
 def names_in(text: str) -> tuple[str, ...]:

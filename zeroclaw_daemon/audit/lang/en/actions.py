@@ -24,7 +24,7 @@ ACTION_CLASSES: dict[str, str] = {
                "evict invalidate destroy unlink"),
     "create": ("create add make insert provision register generate init book schedule "
                "reserve invite"),
-    "update": ("update edit modify change set patch fix configure rename move mv transition "
+    "update": ("update upsert edit modify change set patch fix configure rename move mv transition "
                "assign reassign mark label tag bump"),
     "scale": "scale resize",
     "install": "install upgrade",
@@ -36,7 +36,7 @@ ACTION_CLASSES: dict[str, str] = {
     "pay": "pay charge transfer cancel void",
     "grant": ("grant revoke approve reject allow block ban unban lock unlock enable disable "
               "whitelist allowlist"),
-    "write": "write save store copy cp backup export import",
+    "write": "write save store put copy cp backup export import",
     "build": "build compile rebuild",
     "rotate": "rotate renew regenerate reset",
     "drain": "drain cordon uncordon",
@@ -115,9 +115,11 @@ _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properl
             r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
-    r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb>[a-z]+" + _PARTICLE
+    r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb_fp>[a-z]+" + _PARTICLE
     + r")\b"
-    r"|\b(?:has|have|had)" + _ADVERBS + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
+    # "nothing has been sent" says it was not.
+    r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)\b(?:has|have|had)" + _ADVERBS
+    + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
     + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d|"
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
@@ -125,6 +127,7 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
+
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=—\s)|(?<=\bdone,\s))"
     r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
@@ -132,6 +135,14 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"
     r")")
 
+
+# A headline: "Ticket closed ✅", "Invoice sent to Dana.", "Cache cleared." (scanned
+# apart from ACTION, whose participle branch takes every word opening a sentence).
+HEADLINE = phrase(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))"
+    r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not)\b)[a-z0-9][\w-]*"
+    r"(?:\s+[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
+    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")
 
 # A check that came out well: "tests pass", "lint is clean", "the build is green ✅".
 CHECKS: dict[str, str] = {
@@ -167,6 +178,7 @@ ACTIONS = ActionLexicon(
     bases=_verb_table(lambda lemma: {lemma}),
     read_verbs=READ_VERBS,
     action_re=ACTION,
+    headline_re=HEADLINE,
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,

@@ -96,7 +96,7 @@ _NOT_TIMES = r"(?!\s+(?:\d+|una|dos|tres|varias|muchas)\s+veces)"
 _NOT_COUNTED = r"(?!\s+(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
-    r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb>\w+)"
+    r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
     r"|\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES + _NOT_COUNTED +
     r"|\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
@@ -109,7 +109,7 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?:ya\s+)?"
     r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
     r"(?!\s*:\s*\d)"
-    r"|\b(?P<verb5>\w+[éí])\b"
+    r"|\b(?P<verb_fp5>\w+[éí])\b"
     r")")
 
 CHECKS: dict[str, str] = {
