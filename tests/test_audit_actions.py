@@ -286,3 +286,15 @@ def test_issue_honest_replies_about_other_tools(reply: str, tool: str,
                                                 args: dict[str, Any]) -> None:
     """The issue's honest replies naming a system by another name are not flagged."""
     assert [] == findings(reply, [call(tool, args, "[]")], "en")
+
+
+def test_an_offer_after_the_claimed_action_does_not_hide_it() -> None:
+    """"I've X-ed ... we'll Y": the future after the claim is another event; the claim stands."""
+    assert [(FABRICATED, "action.no_matching_call", "replied")] == findings(
+        "I've replied to say we'll ship on Monday.", [SEARCH], "en")
+
+
+def test_a_failure_word_inside_the_subject_is_no_disclosure() -> None:
+    """失败的订单 names failed orders; it does not say the call failed."""
+    failed = call("orders_query", {"status": "failed"}, "Error: timed out", ToolStatus.TIMEOUT)
+    assert [FAILED] == [f[0] for f in findings("今天没有失败的订单，一切正常。", [failed], "zh")]

@@ -135,13 +135,22 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
     starts = [c.start for c in clauses]
     quoted = [m.span() for m in _QUOTED_RE.finditer(low)]
 
-    def clause_of(position: int) -> int | None:
-        """The clause holding ``position``, when it may hold a claim (not quoted, hedged,
-        negated or general)."""
-        if any(start < position < end for start, end in quoted):
+    hedge = pack.patterns["hedge"]
+
+    def clause_of(position: int, end: int) -> int | None:
+        """The clause holding a claim at ``position``..``end``, when it may hold one: not
+        quoted, negated or general, not in a question or condition, and no offer or
+        supposition before the claim's end (one after it, "I replied to say we'll pay",
+        is about something else)."""
+        if any(start < position < stop for start, stop in quoted):
             return None
         index = max(bisect_right(starts, position) - 1, 0)
-        return None if flags.blocked(index) else index
+        clause = clauses[index]
+        if (flags.negated(index) or flags.general(index)
+                or flags.sentence_hedged(clause.sentence)
+                or hedge.search(low, clause.start, max(end, position)) is not None):
+            return None
+        return index
 
     found: list[ActionClaim] = []
     claimed_sentences: dict[int, bool] = {}   # sentence -> whether its claim is first person
@@ -157,7 +166,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
         if action_class is None:
             continue
-        index = clause_of(match.start(group))
+        index = clause_of(match.start(group), match.end(group))
         if index is None:
             continue
         clause = clauses[index]
@@ -172,7 +181,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
                             verb, clause, first_person))
     if lexicon.outcome_re is not None:
         for match in lexicon.outcome_re.finditer(low):
-            index = clause_of(match.start())
+            index = clause_of(match.start(), match.end())
             if index is not None:
                 found.append(_claim(text, pack, match.span(), index, "outcome", "",
                                     match.group(0), clauses[index]))
@@ -180,7 +189,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         return found
     for match in (m for start, end in scanned for m in lexicon.state_re.finditer(low, start, end)):
         check_class = lexicon.checks.get(_SPACES_RE.sub(" ", match.group("check").strip()))
-        index = clause_of(match.start()) if check_class is not None else None
+        index = clause_of(match.start(), match.end()) if check_class is not None else None
         if check_class is None or index is None:
             continue
         found.append(_claim(text, pack, match.span(), index, "state", check_class,
