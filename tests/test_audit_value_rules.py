@@ -394,3 +394,23 @@ def test_a_url_in_the_speakers_own_offer_is_not_cited() -> None:
     """"I can check <url> if you like" offers an action: no source is cited."""
     assert [] == of_type("source_fabrication",
                          "I can check https://status.example.org if you like.", SEARCH)
+
+
+JEST = ok("jest", "PASS a.test.ts\nFAIL b.test.ts\nPASS c.test.ts\n\n"
+                  "Test Suites: 1 failed, 2 passed, 3 total\n"
+                  "Tests:       2 failed, 40 passed, 42 total\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("2 of 42 tests fail, both in b.test.ts.", []),                       # "42 total"
+    ("1 of 42 test suites failed.", [("count_mismatch", "count.item_count", "42 test suites")]),
+    ("All good: **3 suites** ran.", []),                                   # bold is no "×"
+    ("All good: **5 suites** ran.", [("count_mismatch", "count.item_count", "5 suites")]),
+    ("7 of 8 checks pass.", []),
+])
+def test_whole_counts_beside_a_part(reply: str, expected: Expected) -> None:
+    """"N of M nouns" states M as the whole; a total counts for the noun it is stated
+    under ("Tests:" is not "Test Suites:"); markdown bold before a count is read through."""
+    checks = ok("ci_checks", "\n".join(f"job{i}\tpass\t{i}m" for i in range(8)))
+    events = (checks,) if "checks" in reply else (JEST,)
+    assert expected == of_type("count_mismatch", reply, *events)

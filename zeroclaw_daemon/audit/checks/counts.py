@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem
-from ..evidence.facts import EventFacts
+from ..evidence.facts import EventFacts, Relation
 from ..report import FindingType
 from .base import CheckContext
 
@@ -35,7 +35,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if specific:
         # The result states a count for this very noun: that is the count to match, or a
         # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests").
-        if claim.value not in specific and not _sum_of_two(claim.value, specific):
+        if claim.value not in specific and not _sum_of_two(claim.value, specific) \
+                and claim.value not in _totals(context, claim):
             _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
         return
     if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
@@ -76,6 +77,33 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     if context.pack is not None and context.pack.cjk and subset.search(claim.noun):
         return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
     return bool(subset.search(before) or subset.search(after))
+
+
+# "Tests:  2 failed, 86 passed, 88 total" and "Total Objects: 6": a whole list's size
+# under the name of what it counts.
+_TOTAL_AFTER_KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}?)\s*:.*?\b(\d+)\s+total\b",
+                                 re.IGNORECASE | re.MULTILINE)
+_TOTAL_KEY_RE = re.compile(r"^\s*total\s+([A-Za-z][A-Za-z ]{0,30}?)\s*[:=]\s*(\d+)\b",
+                           re.IGNORECASE | re.MULTILINE)
+
+
+def _totals(context: CheckContext, claim: CountClaim) -> set[int]:
+    """Sizes a result states for the counted noun itself (its head word: "test suites"
+    is not "Tests"): a count equal to one of them is consistent."""
+    pack = context.pack
+    words = claim.noun.split()
+    if not words:
+        return set()
+    head = words[0] if pack is not None and pack.count_rules is not None and \
+        pack.count_rules.noun_first else words[-1]
+    relation = Relation({stem(head)})
+    found: set[int] = set()
+    for facts in context.evidence.ok:
+        for regex in (_TOTAL_AFTER_KEY_RE, _TOTAL_KEY_RE):
+            for match in regex.finditer(facts.result):
+                if relation({stem(w) for w in match.group(1).split()}):
+                    found.add(int(match.group(2)))
+    return found
 
 
 def _sum_of_two(value: int, counts: set[int]) -> bool:

@@ -348,7 +348,8 @@ def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
     words_before = _ASCII_WORD_RE.findall(text[line_start:number_start])[-3:-1]
     if any(stem(w) in COUNT_WORDS for w in words_before):
         nouns.add("total")   # "Total Objects: 6": a count word in the key phrase
-    plural = parts[-1].endswith("s") or parts[-1].isupper()
+    last = parts[-1]
+    plural = (last.endswith("s") and not last.endswith(("ss", "us", "is"))) or last.isupper()
     if not plural and not nouns & COUNT_WORDS:
         return set()
     return nouns

@@ -242,14 +242,14 @@ COUNT_RULES = LatinCountRules(
     skip_before=phrase(
         r"(?:\b(?:top|first|last|latest|next|previous|prior|other|another|additional|extra|more|"
         r"remaining|every|each|per|within|under|over|than|about|around|roughly|approximately|"
-        r"nearly|almost|up\s+to|at\s+least|at\s+most|least|most|of|between|out\s+of|step|"
+        r"nearly|almost|up\s+to|at\s+least|at\s+most|least|most|(?<!\d\s)of|between|out\s+of|step|"
         r"version|python|node|ubuntu|debian|issue|pr|pull\s+request|line|lines|page|port|"
         r"chapter|section|item|number|no\.|room|rfc|http|status|code|exit|pid|id|build|release|"
         r"run|job|table|figure|v|to|x|times|after|before|since|until|past|recent|newest|oldest|"
         r"only\s+the|just\s+the|limit|limited|showing|show|max|maximum|min|minimum|"
         r"than\s+the|over\s+the|like|with|python|java|ruby|php|perl|go|rust|node\.js|iphone|"
         r"windows|macos|android|ios|gpt|llama|claude|level|phase|stage|tier|day|week|"
-        r"sprint|milestone|round|attempt|try|retry|option|plan)\s*|[#~≈<>≤≥×*]"
+        r"sprint|milestone|round|attempt|try|retry|option|plan)\s*|[#~≈<>≤≥×]|(?<!\*)\*"
         r"|\d\s+in\s+)$"),   # "9 in 10 sessions": a ratio, not a count
     noun_first=False,
     non_count=word_set("""
