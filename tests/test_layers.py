@@ -20,8 +20,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent / PACKAGE
 # same tier are independent of each other. "" is the package root (``__version__``).
 # - receipts: the core, imports nothing of ours; audit: the reply auditor, only receipts
 #   (it sits below the base modules so that it cannot reach config or logs).
-# - errors, logs, backoff (providers and channels retry with it), config: cross-cutting base
-#   modules.
+# - errors, logs, backoff (providers and channels retry with it), taskgroups (a task group
+#   an object holds open: daemon context, MCP hub, background delegates), config:
+#   cross-cutting base modules.
 # - security (leak redaction: needs logs) and storage (the audit log: needs receipts and
 #   audit) sit beside tools and providers: the agent writes the audit log, channels and
 #   the daemon redact.
@@ -30,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("",),
     ("receipts",),
     ("audit",),
-    ("errors", "logs", "backoff"),
+    ("errors", "logs", "backoff", "taskgroups"),
     ("config",),
     ("security", "storage", "providers", "tools"),
     ("agent",),

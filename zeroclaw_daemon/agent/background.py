@@ -16,11 +16,9 @@ import enum
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Protocol
 
 import anyio
-from anyio.abc import TaskGroup
 
 from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME
 from zeroclaw_daemon.agent.middleware import LOG_TARGET
@@ -34,6 +32,7 @@ from zeroclaw_daemon.agent.turn import (
 from zeroclaw_daemon.errors import ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import TurnContext, bind_turn
+from zeroclaw_daemon.taskgroups import HeldTaskGroup
 
 FOLLOWUP_TIMEOUT_S = 30.0
 # How long a cancelled task may spend handing over its "cancelled" follow-up.
@@ -151,23 +150,9 @@ class BackgroundDelegates:
         self.active = 0
         self._idle = anyio.Event()
         self._idle.set()
-        self._task_group: TaskGroup | None = None
+        # Opened and closed with the runtime: background delegates end with it.
+        self.tasks = HeldTaskGroup("AgentRuntime")
         self._log = get_logger(LOG_TARGET)
-
-    async def open(self) -> None:
-        if self._task_group is not None:
-            raise RuntimeError("AgentRuntime is already running")
-        task_group = anyio.create_task_group()
-        await task_group.__aenter__()
-        self._task_group = task_group
-
-    async def close(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                    tb: TracebackType | None) -> bool | None:
-        task_group, self._task_group = self._task_group, None
-        if task_group is None:
-            return None
-        task_group.cancel_scope.cancel()  # background delegates end with the runtime
-        return await task_group.__aexit__(exc_type, exc, tb)
 
     async def wait_idle(self, timeout_s: float) -> bool:
         """Wait until no background task runs; False if ``timeout_s`` passed first."""
@@ -179,7 +164,8 @@ class BackgroundDelegates:
     def start(self, task: str, parent: TurnContext, sub: SubAgent,
               followup: FollowupSender | None) -> str:
         """Start a detached sub-agent turn; return its task id. Raises if unavailable."""
-        if self._task_group is None or followup is None:
+        task_group = self.tasks.group
+        if task_group is None or followup is None:
             raise ToolExecutionError(
                 DELEGATE_TOOL_NAME, "background tasks are not available here (no follow-up "
                                     "delivery); run the task with background=false")
@@ -193,7 +179,7 @@ class BackgroundDelegates:
         self.active += 1
         if self.active == 1:
             self._idle = anyio.Event()
-        self._task_group.start_soon(self._run, task_id, task, detached, parent.turn_id, sub,
+        task_group.start_soon(self._run, task_id, task, detached, parent.turn_id, sub,
                                     followup)
         return task_id
 

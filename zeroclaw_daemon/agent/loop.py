@@ -132,12 +132,12 @@ class AgentRuntime:
     # -- lifecycle (background delegates) ------------------------------------------------------
 
     async def __aenter__(self) -> AgentRuntime:
-        await self.background.open()
+        await self.background.tasks.open()
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> bool | None:
-        return await self.background.close(exc_type, exc, tb)
+        return await self.background.tasks.close(exc_type, exc, tb)
 
     @property
     def background_active(self) -> int:

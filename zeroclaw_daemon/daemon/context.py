@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import TracebackType
 
 import anyio
-from anyio.abc import TaskGroup, TaskStatus
+from anyio.abc import TaskStatus
 
 from .. import __version__
 from ..agent.background import BackgroundResult, BackgroundSlots, FollowupSender
@@ -33,6 +33,7 @@ from ..logs import get_logger
 from ..receipts import ReceiptScope
 from ..security.leaks import LeakRedactor
 from ..storage.audit_db import AuditDB
+from ..taskgroups import HeldTaskGroup, close_group
 from .dispatch import TurnDispatcher
 from .followups import FollowupRouter, FollowupSink
 from .generation import (
@@ -70,7 +71,7 @@ class ChannelRuntimeContext:
         self.started_at = time.time()
         self._config = config
         self._generation: Generation | None = None
-        self._task_group: TaskGroup | None = None
+        self._tasks = HeldTaskGroup("ChannelRuntimeContext")
         self.followups = FollowupRouter()
         # Shared by every generation: the background limits hold across reloads.
         delegate = config.tools.delegate
@@ -90,22 +91,18 @@ class ChannelRuntimeContext:
     # --- lifecycle ---------------------------------------------------------------------------
 
     async def __aenter__(self) -> ChannelRuntimeContext:
-        task_group = anyio.create_task_group()
-        await task_group.__aenter__()
-        self._task_group = task_group
+        await self._tasks.open()
         try:
             self._generation = await self._start_generation(self._config)
         except BaseException as exc:
-            task_group.cancel_scope.cancel()
-            await task_group.__aexit__(type(exc), exc, exc.__traceback__)
-            self._task_group = None
+            await self._tasks.abort(exc)
             await self._audit_dbs.aclose()
             raise
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> bool | None:
-        task_group, self._task_group = self._task_group, None
+        task_group = self._tasks.take()  # nothing new starts while it drains
         try:
             if task_group is not None:
                 generation, self._generation = self._generation, None
@@ -119,9 +116,7 @@ class ChannelRuntimeContext:
                         get_logger(LOG_TARGET).warning(
                             "Shutdown budget spent; cancelling what is left",
                             seconds=self.close_timeout_s)
-                task_group.cancel_scope.cancel()
-                return await task_group.__aexit__(exc_type, exc, tb)
-            return None
+            return await close_group(task_group, exc_type, exc, tb)
         finally:
             # Undelivered follow-ups die with the process: say so, in the log and audit log.
             self.followups.expire(self._followup_audit_db, everything=True)
@@ -131,17 +126,18 @@ class ChannelRuntimeContext:
 
     async def _start_generation(self, cfg: Config) -> Generation:
         """Build a generation from ``cfg`` and start its host task; raises if ``cfg`` fails."""
-        assert self._task_group is not None, "use the context with 'async with'"
+        task_group = self._tasks.group
+        assert task_group is not None, "use the context with 'async with'"
         audit_db = self._audit_dbs.get(cfg, self._environ)
         generation = await build_generation(
-            cfg, self._task_group, environ=self._environ, audit_db=audit_db,
+            cfg, task_group, environ=self._environ, audit_db=audit_db,
             observer=self.metrics, followup=self._followup(),
             background_slots=self.background_slots, history=self.history)
         self.background_slots.max_total = cfg.tools.delegate.max_background
         self.background_slots.max_per_conversation = (
             cfg.tools.delegate.max_background_per_conversation)
         self._followup_audit_db, self._last_redactor = audit_db, generation.redactor
-        await self._task_group.start(self._host_generation, generation)
+        await task_group.start(self._host_generation, generation)
         return generation
 
     async def _host_generation(self, generation: Generation,
@@ -188,8 +184,8 @@ class ChannelRuntimeContext:
         for db in self._audit_dbs.unused(new_config, self._environ):
             # The old runtime may still write its last records: close after it is idle.
             if old is not None:
-                assert self._task_group is not None
-                self._task_group.start_soon(close_when_idle, old, db)
+                assert self._tasks.group is not None
+                self._tasks.group.start_soon(close_when_idle, old, db)
             else:
                 await db.aclose()
         log.info("Config applied", receipts=self._scope is not None and receipts.enabled,
@@ -251,8 +247,8 @@ class ChannelRuntimeContext:
         (and send what was parked for it while it was away)."""
         self.followups.register(channel, sink)
         self._refresh_followup()
-        if self._task_group is not None:
-            self._task_group.start_soon(self.followups.flush, channel, self._followup_audit_db)
+        if self._tasks.group is not None:
+            self._tasks.group.start_soon(self.followups.flush, channel, self._followup_audit_db)
 
     def unregister_followup(self, channel: str) -> None:
         self.followups.unregister(channel)

@@ -21,10 +21,10 @@ from types import TracebackType
 from typing import TextIO
 
 import anyio
-from anyio.abc import TaskGroup
 
 from zeroclaw_daemon.config.mcp import McpServerConfig
 from zeroclaw_daemon.logs import get_logger
+from zeroclaw_daemon.taskgroups import HeldTaskGroup
 from zeroclaw_daemon.tools.base import Tool
 from zeroclaw_daemon.tools.mcp.server import LOG_TARGET, McpServer, ServerStatus
 from zeroclaw_daemon.tools.mcp.tool import McpTool, schema_problem
@@ -46,7 +46,7 @@ class McpHub:
         self._env = env
         self.servers: dict[str, McpServer] = {}
         self._tools: dict[str, Tool] = {}
-        self._task_group: TaskGroup | None = None
+        self._tasks = HeldTaskGroup("McpHub")
         self._files: contextlib.ExitStack = contextlib.ExitStack()
         self._log = get_logger(LOG_TARGET)
 
@@ -54,9 +54,7 @@ class McpHub:
         return f"<McpHub servers={sorted(self.servers)}>"
 
     async def __aenter__(self) -> McpHub:
-        task_group = anyio.create_task_group()
-        await task_group.__aenter__()
-        self._task_group = task_group
+        task_group = await self._tasks.open()
         try:
             for cfg in self._configs:
                 server = McpServer(cfg, environ=self._env, cwd=self._cwd(cfg),
@@ -69,21 +67,15 @@ class McpHub:
                     await server.first_attempt.wait()
             self._tools = self._build_tools()
         except BaseException as exc:
-            task_group.cancel_scope.cancel()
-            await task_group.__aexit__(type(exc), exc, exc.__traceback__)
-            self._task_group = None
+            await self._tasks.abort(exc)
             self._files.close()
             raise
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> bool | None:
-        task_group, self._task_group = self._task_group, None
         try:
-            if task_group is None:
-                return None
-            task_group.cancel_scope.cancel()
-            return await task_group.__aexit__(exc_type, exc, tb)
+            return await self._tasks.close(exc_type, exc, tb)
         finally:
             self._files.close()
 
