@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakes import ChatOnce
+from tests.fakes import ChatError, ChatOnce
+from zeroclaw_daemon.errors import ProviderError
 from zeroclaw_daemon.logs import configure_logging, reset_logging
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, Provider, ToolSpec
 from zeroclaw_daemon.tools.argpolicy import BUILTIN_SPECS, Positionals, ProgramSpec
@@ -60,6 +61,18 @@ def chat_once() -> ChatOnce:
         finally:
             await provider.aclose()
     return chat
+
+
+@pytest.fixture
+def chat_error(chat_once: ChatOnce) -> ChatError:
+    """The error of a ``chat_once`` that must fail with ``expected`` (a ProviderError kind)."""
+    async def fail(provider: Provider, messages: Sequence[ChatMessage],
+                   tools: Sequence[ToolSpec] = (), *,
+                   expected: type[ProviderError] = ProviderError) -> ProviderError:
+        with pytest.raises(expected) as caught:
+            await chat_once(provider, messages, tools)
+        return caught.value
+    return fail
 
 
 def process_test_specs() -> dict[str, ProgramSpec]:

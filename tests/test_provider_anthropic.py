@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.fakes import ChatOnce, FakeResponse
+from tests.fakes import ChatError, ChatOnce, FakeResponse
 from tests.fakes.anthropic_server import (
     FakeAnthropic,
     error_response,
@@ -22,7 +22,7 @@ from tests.fakes.anthropic_server import (
     tool_use_response,
 )
 from tests.fakes.providers import ANTHROPIC_KEY, anthropic_provider
-from zeroclaw_daemon.errors import ProviderError, ProviderResponseError
+from zeroclaw_daemon.errors import ProviderResponseError
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 
 API_KEY = ANTHROPIC_KEY
@@ -137,37 +137,34 @@ async def test_overloaded_529_is_retried(chat_once: ChatOnce, fake: FakeAnthropi
     assert ("back", 2) == (response.text, len(fake.requests))
 
 
-async def test_overloaded_until_the_end_names_the_error(chat_once: ChatOnce,
+async def test_overloaded_until_the_end_names_the_error(chat_error: ChatError,
                                                         fake: FakeAnthropic) -> None:
     """When every attempt is overloaded, the error says so and how often it tried."""
     fake.enqueue(*[overloaded_response() for _ in range(3)])
     provider = anthropic_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
+    error = await chat_error(provider, USER_ONLY)
     assert "HTTP 529: overloaded_error: Overloaded (gave up after 3 attempts)" == (
-        caught.value.message)
+        error.message)
 
 
-async def test_error_body_and_status_400_not_retried(chat_once: ChatOnce,
+async def test_error_body_and_status_400_not_retried(chat_error: ChatError,
                                                      fake: FakeAnthropic) -> None:
     """A 400 invalid_request_error is final and carries the API's message."""
     fake.enqueue(error_response(400, "invalid_request_error", "max_tokens: too large"))
     provider = anthropic_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "HTTP 400: invalid_request_error: max_tokens: too large" == caught.value.message
+    error = await chat_error(provider, USER_ONLY)
+    assert "HTTP 400: invalid_request_error: max_tokens: too large" == error.message
     assert 1 == len(fake.requests)
 
 
-async def test_error_object_with_status_200_is_an_error(chat_once: ChatOnce,
+async def test_error_object_with_status_200_is_an_error(chat_error: ChatError,
                                                         fake: FakeAnthropic) -> None:
     """A {"type": "error"} body is an error even with status 200."""
     fake.enqueue(FakeResponse(json_body={"type": "error", "error": {
         "type": "api_error", "message": "Internal server error"}}))
     provider = anthropic_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "endpoint returned an error: api_error: Internal server error" == caught.value.message
+    error = await chat_error(provider, USER_ONLY)
+    assert "endpoint returned an error: api_error: Internal server error" == error.message
 
 
 @pytest.mark.parametrize(("body", "reason"), [
@@ -176,36 +173,33 @@ async def test_error_object_with_status_200_is_an_error(chat_once: ChatOnce,
      "'content[0]' 'input' is not an object"),
     ({"content": [{"type": "text"}]}, "'content[0]' has no 'text' string"),
 ])
-async def test_malformed_messages_are_response_errors(chat_once: ChatOnce,
+async def test_malformed_messages_are_response_errors(chat_error: ChatError,
                                                       fake: FakeAnthropic, body: object,
                                                       reason: str) -> None:
     """Bodies missing required fields give a ProviderResponseError naming the field."""
     fake.enqueue(FakeResponse(json_body=body))
     provider = anthropic_provider(fake)
-    with pytest.raises(ProviderResponseError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert f"malformed Messages response: {reason}" == caught.value.message
+    error = await chat_error(provider, USER_ONLY, expected=ProviderResponseError)
+    assert f"malformed Messages response: {reason}" == error.message
 
 
-async def test_api_key_never_appears_in_errors_or_repr(chat_once: ChatOnce,
+async def test_api_key_never_appears_in_errors_or_repr(chat_error: ChatError,
                                                        fake: FakeAnthropic) -> None:
     """A server echoing the key does not get it into our error text."""
     fake.enqueue(error_response(401, "authentication_error", f"invalid x-api-key {API_KEY}"))
     provider = anthropic_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "HTTP 401: authentication_error: invalid x-api-key [redacted]" == caught.value.message
-    for text in (str(caught.value), repr(caught.value), repr(provider)):
+    error = await chat_error(provider, USER_ONLY)
+    assert "HTTP 401: authentication_error: invalid x-api-key [redacted]" == error.message
+    for text in (str(error), repr(error), repr(provider)):
         assert API_KEY not in text
 
 
-async def test_fake_rejects_a_tool_result_without_its_tool_use(chat_once: ChatOnce,
+async def test_fake_rejects_a_tool_result_without_its_tool_use(chat_error: ChatError,
                                                                fake: FakeAnthropic) -> None:
     """The fake is strict like the real API: an orphan tool_result is a 400."""
     provider = anthropic_provider(fake)
     messages = [ChatMessage(role="user", content="go"),
                 ChatMessage(role="tool", content="orphan", tool_call_id="toolu_missing")]
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, messages, [])
-    assert 400 == caught.value.status_code
-    assert "unexpected `tool_use_id`" in caught.value.message
+    error = await chat_error(provider, messages)
+    assert 400 == error.status_code
+    assert "unexpected `tool_use_id`" in error.message

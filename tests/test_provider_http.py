@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.fakes import ChatOnce, ScriptedFake, fast_retries
+from tests.fakes import ChatError, ChatOnce, ScriptedFake, fast_retries
 from tests.fakes.providers import PROVIDER_CASES, ProviderCase
 from zeroclaw_daemon.errors import ProviderResponseError, ProviderTimeoutError
 from zeroclaw_daemon.providers.base import ChatMessage
@@ -44,13 +44,12 @@ async def test_retry_after_is_honoured(chat_once: ChatOnce, case: ProviderCase,
 
 
 async def test_truncated_json_body_is_a_response_error_not_retried(
-        chat_once: ChatOnce, case: ProviderCase, fake: ScriptedFake) -> None:
+        chat_error: ChatError, case: ProviderCase, fake: ScriptedFake) -> None:
     """A 200 whose body is cut-off JSON fails at once with a clear message."""
     fake.enqueue(case.truncated_json(), case.text("never asked for"))
     provider = case.make(fake)
-    with pytest.raises(ProviderResponseError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "response body is not valid JSON" in caught.value.message
+    error = await chat_error(provider, USER_ONLY, expected=ProviderResponseError)
+    assert "response body is not valid JSON" in error.message
     assert 1 == len(fake.requests)
 
 
@@ -64,14 +63,13 @@ async def test_connection_closed_mid_body_is_retried(chat_once: ChatOnce, case: 
 
 
 async def test_hang_past_timeout_raises_timeout_after_retries(
-        chat_once: ChatOnce, case: ProviderCase, fake: ScriptedFake) -> None:
+        chat_error: ChatError, case: ProviderCase, fake: ScriptedFake) -> None:
     """A server that never answers in time gives ProviderTimeoutError after every attempt,
     without waiting for the hang itself (2 s per attempt)."""
     fake.enqueue(case.hang(2.0), case.hang(2.0))
     provider = case.make(fake, timeout_s=0.3, policy=fast_retries(1))
     started = time.monotonic()
-    with pytest.raises(ProviderTimeoutError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "no response within 0.3 s (gave up after 2 attempts)" == caught.value.message
+    error = await chat_error(provider, USER_ONLY, expected=ProviderTimeoutError)
+    assert "no response within 0.3 s (gave up after 2 attempts)" == error.message
     assert 2 == len(fake.requests)
     assert time.monotonic() - started < 1.5

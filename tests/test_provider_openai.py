@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import openai
 import pytest
 
-from tests.fakes import ChatOnce, FakeResponse, fast_retries
+from tests.fakes import ChatError, ChatOnce, FakeResponse, fast_retries
 from tests.fakes.openai_server import (
     FakeOpenAI,
     completion,
@@ -22,7 +22,7 @@ from tests.fakes.openai_server import (
     tool_calls_response,
 )
 from tests.fakes.providers import OPENAI_KEY, openai_provider
-from zeroclaw_daemon.errors import ProviderError, ProviderResponseError
+from zeroclaw_daemon.errors import ProviderResponseError
 from zeroclaw_daemon.providers.base import ChatMessage, ChatResponse, ToolCall, ToolSpec
 from zeroclaw_daemon.providers.openai import OpenAIProvider
 
@@ -184,26 +184,24 @@ async def test_object_arguments_from_local_servers_become_json_text(chat_once: C
      "'message.tool_calls[0]'.function has no 'name'"),
     ([1, 2, 3], "body is a JSON list, expected an object"),
 ])
-async def test_missing_fields_are_response_errors(chat_once: ChatOnce,
+async def test_missing_fields_are_response_errors(chat_error: ChatError,
                                                   fake: FakeOpenAI, body: object,
                                                   reason: str) -> None:
     """A JSON body without the expected fields is a ProviderResponseError saying what is missing."""
     fake.enqueue(FakeResponse(json_body=body))
     provider = openai_provider(fake)
-    with pytest.raises(ProviderResponseError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert f"openai: malformed chat completion: {reason}" == str(caught.value)
+    error = await chat_error(provider, USER_ONLY, expected=ProviderResponseError)
+    assert f"openai: malformed chat completion: {reason}" == str(error)
 
 
-async def test_error_object_with_status_200_is_an_error(chat_once: ChatOnce,
+async def test_error_object_with_status_200_is_an_error(chat_error: ChatError,
                                                         fake: FakeOpenAI) -> None:
     """Proxies that report errors with HTTP 200 still produce a ProviderError."""
     fake.enqueue(FakeResponse(json_body={"error": {"message": "upstream failed",
                                                    "code": 502}}))
     provider = openai_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "endpoint returned an error: upstream failed" == caught.value.message
+    error = await chat_error(provider, USER_ONLY)
+    assert "endpoint returned an error: upstream failed" == error.message
 
 
 # --- retries ------------------------------------------------------------------------------
@@ -217,56 +215,52 @@ async def test_retries_a_500_then_succeeds(chat_once: ChatOnce, fake: FakeOpenAI
     assert 2 == len(fake.requests)
 
 
-async def test_retry_after_beyond_the_cap_fails_now(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
+async def test_retry_after_beyond_the_cap_fails_now(chat_error: ChatError,
+                                                    fake: FakeOpenAI) -> None:
     """A server asking for an hour gets an immediate honest error, not a hung turn."""
     fake.enqueue(rate_limited_response("3600"))
     provider = openai_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert (429, 3600.0) == (caught.value.status_code, caught.value.retry_after)
-    assert "the endpoint asks to wait 3600 s" in caught.value.message
+    error = await chat_error(provider, USER_ONLY)
+    assert (429, 3600.0) == (error.status_code, error.retry_after)
+    assert "the endpoint asks to wait 3600 s" in error.message
     assert 1 == len(fake.requests)
 
 
-async def test_client_errors_are_not_retried(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
+async def test_client_errors_are_not_retried(chat_error: ChatError, fake: FakeOpenAI) -> None:
     """A 400 is final: one request, the server's message in the error."""
     fake.enqueue(error_response(400, "Invalid 'messages[0]'", type_="invalid_request_error"))
     provider = openai_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "HTTP 400: invalid_request_error: Invalid 'messages[0]'" == caught.value.message
-    assert (False, 1) == (caught.value.retryable, len(fake.requests))
+    error = await chat_error(provider, USER_ONLY)
+    assert "HTTP 400: invalid_request_error: Invalid 'messages[0]'" == error.message
+    assert (False, 1) == (error.retryable, len(fake.requests))
 
 
-async def test_gives_up_after_max_retries(chat_once: ChatOnce, fake: FakeOpenAI) -> None:
+async def test_gives_up_after_max_retries(chat_error: ChatError, fake: FakeOpenAI) -> None:
     """Three 503s with max_retries=2 end in an error naming the attempts."""
     fake.enqueue(*[error_response(503, "busy") for _ in range(3)])
     provider = openai_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "HTTP 503: server_error: busy (gave up after 3 attempts)" == caught.value.message
+    error = await chat_error(provider, USER_ONLY)
+    assert "HTTP 503: server_error: busy (gave up after 3 attempts)" == error.message
     assert 3 == len(fake.requests)
 
 
-async def test_connection_refused_is_a_provider_error(chat_once: ChatOnce,
+async def test_connection_refused_is_a_provider_error(chat_error: ChatError,
                                                       fake: FakeOpenAI) -> None:
     """Nothing listening: a retryable ProviderError after the retries, no traceback soup."""
     provider = OpenAIProvider(base_url="http://127.0.0.1:9/v1", model="m", api_key=API_KEY,
                               timeout_s=2.0, max_retries=1, retry_policy=fast_retries(1))
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert caught.value.message.startswith("connection to the endpoint failed")
-    assert caught.value.retryable
+    error = await chat_error(provider, USER_ONLY)
+    assert error.message.startswith("connection to the endpoint failed")
+    assert error.retryable
 
 
-async def test_api_key_never_appears_in_errors_or_repr(chat_once: ChatOnce,
+async def test_api_key_never_appears_in_errors_or_repr(chat_error: ChatError,
                                                        fake: FakeOpenAI) -> None:
     """Even when the server echoes the key back, the error text and reprs do not hold it."""
     fake.enqueue(error_response(401, f"Incorrect API key provided: {API_KEY}.",
                                 type_="invalid_request_error", code="invalid_api_key"))
     provider = openai_provider(fake)
-    with pytest.raises(ProviderError) as caught:
-        await chat_once(provider, USER_ONLY, [])
-    assert "Incorrect API key provided: [redacted]." in caught.value.message
-    for text in (str(caught.value), repr(caught.value), caught.value.message, repr(provider)):
+    error = await chat_error(provider, USER_ONLY)
+    assert "Incorrect API key provided: [redacted]." in error.message
+    for text in (str(error), repr(error), error.message, repr(provider)):
         assert API_KEY not in text

@@ -27,12 +27,15 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from zeroclaw_daemon.backoff import BackoffPolicy
+from zeroclaw_daemon.errors import ProviderError
 from zeroclaw_daemon.providers._retry import RetryPolicy
 from zeroclaw_daemon.providers.base import ChatResponse
 
 START_TIMEOUT_S = 10.0
 # The conftest fixture ``chat_once``: one provider.chat(...), then aclose.
 ChatOnce = Callable[..., Awaitable[ChatResponse]]
+# The conftest fixture ``chat_error``: the ProviderError one provider.chat(...) must raise.
+ChatError = Callable[..., Awaitable[ProviderError]]
 STOP_TIMEOUT_S = 10.0
 
 
