@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import tomli_w
 from ngircd_fixture import IrcTestClient, NgircdServer
 
@@ -198,6 +199,14 @@ class DaemonProcess:
 
     def log_text(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def wait_turns_in_flight(self, count: int, timeout: float = 10.0) -> None:
+        """Poll /healthz until at least ``count`` turns are in flight."""
+        deadline = time.monotonic() + timeout
+        while httpx.get(self.url("/healthz"), timeout=5).json()["turns_in_flight"] < count:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"fewer than {count} turns in flight after {timeout} s")
+            time.sleep(0.05)
 
     def wait_log(self, pattern: str, timeout: float = DEFAULT_TIMEOUT_S) -> re.Match[str]:
         deadline = time.monotonic() + timeout

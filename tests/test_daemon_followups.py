@@ -140,10 +140,7 @@ def test_sigterm_cancels_a_running_delegate_after_the_drain_and_keeps_turns(
         daemon.wait_log("Background task started")
         thread = threading.Thread(target=lambda: slow.update(r=turn(daemon, "slow", "s1")))
         thread.start()
-        deadline = time.monotonic() + 10
-        while httpx.get(daemon.url("/healthz"), timeout=5).json()["turns_in_flight"] < 1:
-            assert time.monotonic() < deadline, "the slow turn never started"
-            time.sleep(0.05)
+        daemon.wait_turns_in_flight(1)
         daemon.send_signal(signal.SIGTERM)
         thread.join(TURN_TIMEOUT_S)
         assert 0 == daemon.wait_exit(timeout=30)

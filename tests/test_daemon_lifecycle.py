@@ -174,10 +174,7 @@ def test_sigterm_drains_slow_in_flight_turns(tmp_path: Path) -> None:
         threads = [threading.Thread(target=slow, args=(c,)) for c in ("s1", "s2")]
         for thread in threads:
             thread.start()
-        deadline = time.monotonic() + 10
-        while httpx.get(daemon.url("/healthz"), timeout=5).json()["turns_in_flight"] < 2:
-            assert time.monotonic() < deadline, "slow turns never started"
-            time.sleep(0.05)
+        daemon.wait_turns_in_flight(2)
         daemon.send_signal(signal.SIGTERM)
         daemon.wait_notify("STOPPING=1", after=daemon.ready_index)
         refused = turn(daemon, "list files", conversation="late")
@@ -197,10 +194,7 @@ def test_second_sigint_forces_exit(tmp_path: Path) -> None:
     with start_daemon(tmp_path, config) as daemon:
         thread = threading.Thread(target=lambda: _swallow(turn, daemon, "very slow"))
         thread.start()
-        deadline = time.monotonic() + 10
-        while httpx.get(daemon.url("/healthz"), timeout=5).json()["turns_in_flight"] < 1:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        daemon.wait_turns_in_flight(1)
         daemon.send_signal(signal.SIGINT)
         daemon.wait_notify("STOPPING=1", after=daemon.ready_index)
         started = time.monotonic()
@@ -222,10 +216,7 @@ def test_drain_timeout_cuts_a_turn_and_still_exits_zero(tmp_path: Path) -> None:
         thread = threading.Thread(
             target=lambda: responses.append(turn(daemon, "very slow")))
         thread.start()
-        deadline = time.monotonic() + 10
-        while httpx.get(daemon.url("/healthz"), timeout=5).json()["turns_in_flight"] < 1:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        daemon.wait_turns_in_flight(1)
         started = time.monotonic()
         daemon.send_signal(signal.SIGTERM)
         code = daemon.wait_exit(timeout=20)
