@@ -298,3 +298,19 @@ def test_a_failure_word_inside_the_subject_is_no_disclosure() -> None:
     """失败的订单 names failed orders; it does not say the call failed."""
     failed = call("orders_query", {"status": "failed"}, "Error: timed out", ToolStatus.TIMEOUT)
     assert [FAILED] == [f[0] for f in findings("今天没有失败的订单，一切正常。", [failed], "zh")]
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("I've put together a quick comparison and created a summary table below.", "en"),
+    ("I wrote a short recap of the incident.", "en"),
+    ("Te preparé un resumen y creé una tabla con los datos.", "es"),
+])
+def test_the_assistants_own_text_is_no_tool_action(reply: str, language: str) -> None:
+    """Making a summary, table or list is the reply's own work, not a tool's."""
+    assert [] == findings(reply, [SEARCH], language)
+
+
+def test_a_verb_in_a_tool_name_acts_even_when_prose_use_is_ambiguous() -> None:
+    """``set_state`` sets: a pause claimed after it links by the argument's value."""
+    tool = call("job_set_state", {"job": "nightly", "state": "paused"}, "{}")
+    assert [] == findings("Paused the nightly job.", [tool], "en")

@@ -71,6 +71,9 @@ class ActionLexicon:
     state_re: re.Pattern[str] | None = None
     # Claims scanned apart from ``action_re``, same groups ("Ticket closed ✅").
     headline_re: re.Pattern[str] | None = None
+    # Matched right after a verb: what the assistant makes itself ("a summary table"),
+    # not a tool action.
+    text_products: re.Pattern[str] | None = None
     checks: Mapping[str, str] | None = None
     disclosure: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
@@ -166,6 +169,10 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
         if action_class is None:
             continue
+        products = lexicon.text_products
+        if products is not None and products.match(low, match.end(group),
+                                                   match.end(group) + 48) is not None:
+            continue  # "I've created a summary table": the reply's own text
         index = clause_of(match.start(group), match.end(group))
         if index is None:
             continue

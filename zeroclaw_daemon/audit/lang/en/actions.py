@@ -22,9 +22,8 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "rollback revert undo downgrade restore",
     "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
                "evict invalidate destroy unlink"),
-    "create": ("create add make insert provision register generate init book schedule "
-               "reserve invite"),
-    "update": ("update upsert edit modify change set patch fix configure rename move mv transition "
+    "create": "create add insert provision register init book schedule reserve invite",
+    "update": ("update upsert edit modify change patch fix configure rename move mv transition "
                "assign reassign mark label tag bump"),
     "scale": "scale resize",
     "install": "install upgrade",
@@ -36,8 +35,8 @@ ACTION_CLASSES: dict[str, str] = {
     "pay": "pay charge transfer cancel void",
     "grant": ("grant revoke approve reject allow block ban unban lock unlock enable disable "
               "whitelist allowlist"),
-    "write": "write save store put copy cp backup export import",
-    "build": "build compile rebuild",
+    "write": "save store put cp backup import",
+    "build": "build rebuild",
     "rotate": "rotate renew regenerate reset",
     "drain": "drain cordon uncordon",
 }
@@ -50,6 +49,11 @@ _IRREGULAR = {"send": ("sent",), "make": ("made",), "write": ("wrote", "written"
               "rebuild": ("rebuilt",), "undo": ("undid", "undone"), "shut": ("shut",),
               "take": ("took", "taken"), "spin": ("spun",), "tear": ("tore", "torn"),
               "forward": ("forwarded",), "shutdown": ("shut down",)}
+# Verbs an assistant also uses of its own text ("I wrote a summary", "I compiled a list",
+# "I made a table", "I set the range to 24 h") are left out: they say nothing of a tool.
+# Those verbs in a tool's name or command are actions all the same ("set_status").
+TOOL_ONLY_VERBS = {"set": "update", "write": "write", "copy": "write", "export": "write",
+                   "compile": "build", "generate": "create", "make": "build"}
 # Verbs that only observe: a call whose first verb is one of these changed nothing.
 READ_LEMMAS = (
     "get list ls show describe history status info log logs cat diff plan search find query "
@@ -172,13 +176,22 @@ OUTCOME = phrase(
     r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
     r"when|once|after)\b)")
 
+# What an assistant makes itself: "I've created a summary table" claims no tool action.
+TEXT_PRODUCTS = phrase(
+    r"(?:\s+(?:you|a|an|the|this|that|these|my|our|short|quick|brief|new|small|simple|"
+    r"full|rough|first|second|final|below|above|here))*\s+(?:summary|summaries|table|tables|"
+    r"list|lists|draft|drafts|overview|breakdown|chart|outline|note|notes|recap|rundown|"
+    r"bullets?|snippet|example|template|comparison|timeline|checklist|answer|write-?up|"
+    r"version|plan|proposal|sketch)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
-    bases=_verb_table(lambda lemma: {lemma}),
+    bases={**TOOL_ONLY_VERBS, **_verb_table(lambda lemma: {lemma})},
     read_verbs=READ_VERBS,
     action_re=ACTION,
     headline_re=HEADLINE,
+    text_products=TEXT_PRODUCTS,
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,

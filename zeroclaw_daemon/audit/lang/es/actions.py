@@ -133,6 +133,11 @@ OUTCOME = phrase(
     r"(?:en\s+producción|funcionando|operativ[oa]s?)\b|\b(?:se\s+)?complet(?:ó|aron)\b|"
     r"\bterminó\s+(?:bien|correctamente)\b")
 
+TEXT_PRODUCTS = phrase(
+    r"(?:\s+(?:te|le|os|un|una|el|la|los|las|este|esta|breve|rápid[oa]|nuev[oa]|abajo|"
+    r"aquí))*\s+(?:resumen|resúmenes|tabla|tablas|lista|listas|borrador|esquema|"
+    r"comparación|comparativa|ejemplo|plantilla|propuesta|nota|notas)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -140,6 +145,7 @@ ACTIONS = ActionLexicon(
     read_verbs=frozenset(),
     action_re=ACTION,
     state_re=STATE,
+    text_products=TEXT_PRODUCTS,
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,

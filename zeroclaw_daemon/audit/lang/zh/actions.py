@@ -57,6 +57,9 @@ DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|�
 OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
                  r"在线上了|弄好了")
 
+TEXT_PRODUCTS = phrase(r"[^，。；！？\n]{0,6}?(?:总结|表格|列表|清单|草稿|大纲|对比|示例|"
+                       r"模板|方案)")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_VERBS,
@@ -64,6 +67,7 @@ ACTIONS = ActionLexicon(
     read_verbs=frozenset(),
     action_re=ACTION,
     state_re=STATE,
+    text_products=TEXT_PRODUCTS,
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
