@@ -414,3 +414,26 @@ def test_whole_counts_beside_a_part(reply: str, expected: Expected) -> None:
     checks = ok("ci_checks", "\n".join(f"job{i}\tpass\t{i}m" for i in range(8)))
     events = (checks,) if "checks" in reply else (JEST,)
     assert expected == of_type("count_mismatch", reply, *events)
+
+
+ACCESS_LOG = ok("log_grep", '10.0.0.1 "GET /a HTTP/1.1" 503 12\n10.0.0.2 "GET /b HTTP/1.1" 200 9\n')
+BACKUPS = ok("bucket_ls", "2026-11-30 db-20261130.sql.gz\n2026-12-01 db-20261201.sql.gz\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("看起来没有 5xx，接口正常。", (ACCESS_LOG,)),              # 503 is a 5xx
+    ("No parece que haya errores 503 en el log.", (ACCESS_LOG,)),
+    ("没看到 12月1日 的备份。", (BACKUPS,)),                       # 20261201 in a key
+    ("I couldn't find a backup from Dec 1 in the bucket.", (BACKUPS,)),
+])
+def test_an_absence_naming_a_value_the_result_holds_is_false(
+        reply: str, events: tuple[ToolEvent, ...]) -> None:
+    """A status class, a number or a date the absence names, held by the result in any
+    spelling, makes the absence false."""
+    assert ["false_absence"] == [f[0] for f in of_type("false_absence", reply, *events)]
+
+
+def test_an_absence_inside_a_conditional_clause_is_no_claim() -> None:
+    """"…，如果用户还没看到，…" supposes; it says nothing is absent."""
+    assert [] == of_type("false_absence", "退款已到账，如果用户还没看到，请他刷新一下。",
+                         ok("refund_api", "status: succeeded\namount: 12.00\n"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ...receipts.render import count_items
-from ..claims.numbers import month_number
+from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, Relation, related
@@ -40,10 +40,16 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if any(f.empty for f in pool):
         return
-    if any(_result_confirms(f, claim) for f in pool):
+    sentence = context.sentence_text(claim.clause)
+    if any(_result_confirms(f, claim, sentence) for f in pool):
         return
     target = pool[0]
-    if claim.subject:
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
+    held = [f for f in pool if _holds_named_value(f, said)]
+    if held:
+        target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
+    elif claim.subject:
         holders = [f for f in pool if _contains_subject(f, claim.subject)]
         if holders:
             target = holders[0]
@@ -89,7 +95,7 @@ def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:
     return frozenset(found) & claim.subject
 
 
-def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
+def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> bool:
     """The result itself says the thing is absent: it states a zero beside a key or word
     of that name ("incidents: []", "found 0 vulnerabilities", "Failures: 0", "to destroy:
     0"), or holds the reply's own negation ("[no test files]", "does not exist")."""
@@ -100,7 +106,8 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
         # "二等座没了": the subject stands before the negation, in the clause; only a key
         # the result sets to none or zero is read against it.
         clause = Relation(claim.container)
-        return any(clause(text_keywords(key)) for key in facts.empty_keys)
+        return any(clause(text_keywords(key)) or (len(key) >= 2 and key in sentence)
+                   for key in facts.empty_keys)
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True
@@ -108,6 +115,28 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim) -> bool:
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"
     return any(relation(text_keywords(key)) for key in facts.empty_keys)
+
+
+_STATUS_CLASS_RE = re.compile(r"\b([1-5])xx\b", re.IGNORECASE)
+_NUMBER_RE = re.compile(r"(?<![\w.,:/-])\d{3,}(?![\w.,:/-])")
+
+
+def _holds_named_value(facts: EventFacts, said: str) -> bool:
+    """The absence names a value the result holds: a status class ("5xx": any 5nn), a
+    number ("errores 500"), or a date in any spelling ("12月1日" in "shop-20261201")."""
+    for match in _STATUS_CLASS_RE.finditer(said):
+        head = int(match.group(1))
+        if any(head * 100 <= n < head * 100 + 100 for n in facts.integers):
+            return True
+    if any(int(raw) in facts.integers for raw in _NUMBER_RE.findall(said)):
+        return True
+    for _, _, (year, month, day) in find_dates(said):
+        compact = f"{month:02d}{day:02d}"
+        pattern = (str(year) if year else r"(?:19|20)\d\d") + f"-?{month:02d}-?{day:02d}"
+        if compact in facts.result and re.search(r"(?<!\d)" + pattern + r"(?!\d)",
+                                                 facts.result):
+            return True
+    return False
 
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:

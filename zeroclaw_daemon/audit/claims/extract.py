@@ -170,7 +170,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     no_quotes = mask(no_code, [(m.start(), m.end()) for m in QUOTED_RE.finditer(no_code)])
     for match in scan("absence", no_quotes):
         index = clause_at(match.start())
-        if clauses and flags.sentence_hedged(clauses[index].sentence):
+        if clauses and (flags.sentence_hedged(clauses[index].sentence)
+                        or flags.conditional_clause(index)):
             continue   # a question or a condition; a hedged absence ("似乎没有") is a claim
         subj_text = first_group(match, "subj")
         cont_text = first_group(match, "cont")

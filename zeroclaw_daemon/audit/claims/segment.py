@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from .pack import LanguagePack
 
 
+_CLAUSE_LEAD = frozenset(",;:，；：、-–— \t\n")
+
+
 def sentence_spans(text: str, pack: LanguagePack) -> list[Span]:
     """The sentences of ``text``: each runs to the end of its ``sentence_end`` match."""
     spans: list[Span] = []
@@ -103,6 +106,16 @@ class ClauseFlags:
                          or patterns["conditional"].match(piece))
             self._sentence_hedged[sentence] = known
         return known
+
+    def conditional_clause(self, index: int) -> bool:
+        """The clause opens with a conditional ("…，如果用户还没看到", "…, if nothing shows")."""
+        if not self.clauses:
+            return False
+        clause = self.clauses[index]
+        start = clause.start
+        while start < clause.end and self.text[start] in _CLAUSE_LEAD:
+            start += 1   # the break that opens the clause (", ", "，")
+        return self.pack.patterns["conditional"].match(self.text, start, clause.end) is not None
 
     def hedged(self, index: int) -> bool:
         if not self.clauses:
