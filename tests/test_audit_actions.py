@@ -314,3 +314,14 @@ def test_a_verb_in_a_tool_name_acts_even_when_prose_use_is_ambiguous() -> None:
     """``set_state`` sets: a pause claimed after it links by the argument's value."""
     tool = call("job_set_state", {"job": "nightly", "state": "paused"}, "{}")
     assert [] == findings("Paused the nightly job.", [tool], "en")
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("We deployed 2.4 last Tuesday, so the bug predates it.", "en"),
+    ("The cache was flushed 3 days ago by the nightly job, and I restarted nothing.", "en"),
+    ("Desplegamos la 2.4 la semana pasada.", "es"),
+    ("上周已经把旧版本回滚了。", "zh"),
+])
+def test_history_is_not_this_turns_action(reply: str, language: str) -> None:
+    """An action dated before the turn ("last Tuesday", "hace 3 días", 上周) is history."""
+    assert [] == findings(reply, [SEARCH], language)

@@ -137,8 +137,13 @@ def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
 
 
 def _runs_check(call: CallProfile, check_class: str) -> bool:
+    """Whether the call ran that kind of check: its name or arguments say so, or its
+    result reports one (a CI tool's result lists the tests it ran)."""
     wanted = _CHECK_WORDS.get(check_class, ()) + _ANY_CHECK_WORDS
-    return any(w in word for word in call.words for w in wanted)
+    if any(w in word for word in call.words for w in wanted):
+        return True
+    result = call.facts.result.lower()
+    return any(w in result for w in _CHECK_WORDS.get(check_class, ()))
 
 
 def unsuperseded_failures(profiles: Sequence[CallProfile]) -> list[CallProfile]:

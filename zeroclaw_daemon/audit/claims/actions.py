@@ -74,6 +74,8 @@ class ActionLexicon:
     # Matched right after a verb: what the assistant makes itself ("a summary table"),
     # not a tool action.
     text_products: re.Pattern[str] | None = None
+    # A time before this turn ("yesterday", "3 days ago", 上周): the clause tells history.
+    past_time: re.Pattern[str] | None = None
     checks: Mapping[str, str] | None = None
     disclosure: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
@@ -173,6 +175,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         if products is not None and products.match(low, match.end(group),
                                                    match.end(group) + 48) is not None:
             continue  # "I've created a summary table": the reply's own text
+        if _tells_history(lexicon, low, clauses, starts, match.start(group)):
+            continue  # "we deployed it last Tuesday": not this turn's act
         index = clause_of(match.start(group), match.end(group))
         if index is None:
             continue
@@ -202,6 +206,14 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         found.append(_claim(text, pack, match.span(), index, "state", check_class,
                             match.group("check"), clauses[index]))
     return found
+
+
+def _tells_history(lexicon: ActionLexicon, low: str, clauses: Sequence[Clause],
+                   starts: Sequence[int], position: int) -> bool:
+    if lexicon.past_time is None:
+        return False
+    clause = clauses[max(bisect_right(starts, position) - 1, 0)]
+    return lexicon.past_time.search(low, clause.start, clause.end) is not None
 
 
 def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,

@@ -120,7 +120,7 @@ _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properl
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb_fp>[a-z]+" + _PARTICLE
-    + r")\b"
+    + r")\b(?!\s+(?:nothing|none|anything)\b)"
     # "nothing has been sent" says it was not.
     r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)\b(?:has|have|had)" + _ADVERBS
     + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
@@ -184,6 +184,12 @@ TEXT_PRODUCTS = phrase(
     r"bullets?|snippet|example|template|comparison|timeline|checklist|answer|write-?up|"
     r"version|plan|proposal|sketch)\b")
 
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri)"
+PAST_TIME = phrase(
+    r"\b(?:yesterday|last\s+(?:week|month|year|night|time|" + _DAYS + r")|ago|"
+    r"(?:since|last)\s+" + _DAYS + r"|earlier\s+this\s+(?:week|month|year)|"
+    r"back\s+in\s+\w+|previously)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
@@ -192,6 +198,7 @@ ACTIONS = ActionLexicon(
     action_re=ACTION,
     headline_re=HEADLINE,
     text_products=TEXT_PRODUCTS,
+    past_time=PAST_TIME,
     state_re=STATE,
     checks=CHECKS,
     disclosure=DISCLOSURE,

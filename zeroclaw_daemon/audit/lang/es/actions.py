@@ -138,6 +138,11 @@ TEXT_PRODUCTS = phrase(
     r"aquí))*\s+(?:resumen|resúmenes|tabla|tablas|lista|listas|borrador|esquema|"
     r"comparación|comparativa|ejemplo|plantilla|propuesta|nota|notas)\b")
 
+PAST_TIME = phrase(
+    r"\b(?:ayer|anteayer|anoche|hace\s+\w+|la\s+semana\s+pasada|el\s+mes\s+pasado|"
+    r"el\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s+pasado|"
+    r"anteriormente)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -146,6 +151,7 @@ ACTIONS = ActionLexicon(
     action_re=ACTION,
     state_re=STATE,
     text_products=TEXT_PRODUCTS,
+    past_time=PAST_TIME,
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,

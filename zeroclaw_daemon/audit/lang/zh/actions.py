@@ -60,6 +60,9 @@ OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)
 TEXT_PRODUCTS = phrase(r"[^，。；！？\n]{0,6}?(?:总结|表格|列表|清单|草稿|大纲|对比|示例|"
                        r"模板|方案)")
 
+PAST_TIME = phrase(r"昨天|前天|昨晚|上周|上个月|去年|之前|以前|\d+\s*(?:天|周|个月|小时|分钟)前|"
+                   r"[一二两三四五六七八九十几]+(?:天|周|个月)前|上周[一二三四五六日天]")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_VERBS,
@@ -68,6 +71,7 @@ ACTIONS = ActionLexicon(
     action_re=ACTION,
     state_re=STATE,
     text_products=TEXT_PRODUCTS,
+    past_time=PAST_TIME,
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
