@@ -325,3 +325,12 @@ def test_a_verb_in_a_tool_name_acts_even_when_prose_use_is_ambiguous() -> None:
 def test_history_is_not_this_turns_action(reply: str, language: str) -> None:
     """An action dated before the turn ("last Tuesday", "hace 3 días", 上周) is history."""
     assert [] == findings(reply, [SEARCH], language)
+
+
+@pytest.mark.parametrize("reply", [
+    "I checked the PR and the API docs: nothing changed.",
+    "I checked the CI run for main.",
+])
+def test_short_acronyms_are_not_system_names(reply: str) -> None:
+    """"PR", "CI", "API" name kinds of things, not a system a call must have touched."""
+    assert [] == findings(reply, [call("github_pulls", {"repo": "web"}, "[]")], "en")

@@ -45,14 +45,15 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         return  # "when I queried the status it timed out": an attempt, told as failed
     if evidence.facts and not (claim.command or claim.path or claim.url or claim.categories):
         # Calls ran, and the claim says in words what it looked at. A name ("Grafana",
-        # "PagerDuty") must be a system some call was about. Common nouns ("the bucket")
-        # are checked only against calls whose names are plain words ("weather"): a name
-        # such as ``s3_ls`` or ``pd_incidents`` may stand for them, so linkage is unclear.
-        names = names_in(claim.object_text or claim.text)
+        # "PagerDuty") must be a system some call was about. A common noun is checked only
+        # when the pack knows it as a kind of source ("your calendar", "the inbox") and
+        # every call's name is plain words ("weather"): a name such as ``s3_ls`` or
+        # ``pd_incidents`` may stand for it, so linkage is unclear.
+        names = _system_names(context, claim.object_text or claim.text)
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
-        elif any(_opaque_name(f) for f in evidence.facts):
+        elif any(_opaque_name(f) for f in evidence.facts) or not _known_source(context, claim):
             return
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                 f"says {_describe_claim(claim)}, but no successful "
@@ -113,6 +114,25 @@ def _names_call(name: str, facts: EventFacts) -> bool:
         return True
     return any(2 <= len(word) <= 4 and word[0] == low[0] and _subsequence(word, low)
                for word in facts.name_words)
+
+
+def _system_names(context: CheckContext, text: str) -> list[str]:
+    """Names of systems in a claim, less short acronyms ("PR", "CI", "API": generic nouns
+    of the trade) and the pack's generic words."""
+    pack = context.pack
+    return [name for name in names_in(text)
+            if not (name.isupper() and len(name) <= 3)
+            and not (pack is not None and name.lower() in pack.generic_words | pack.stopwords)]
+
+
+def _known_source(context: CheckContext, claim: ToolUseClaim) -> bool:
+    """Whether the claim names a kind of source the pack knows (its synonym lexicon)."""
+    pack = context.pack
+    if pack is None:
+        return False
+    known = {stem(word) for word in pack.synonyms}
+    known.update(stem(word) for words in pack.synonyms.values() for word in words)
+    return bool(claim.keywords & known)
 
 
 def _opaque_name(facts: EventFacts) -> bool:
