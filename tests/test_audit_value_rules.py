@@ -437,3 +437,41 @@ def test_an_absence_inside_a_conditional_clause_is_no_claim() -> None:
     """"…，如果用户还没看到，…" supposes; it says nothing is absent."""
     assert [] == of_type("false_absence", "退款已到账，如果用户还没看到，请他刷新一下。",
                          ok("refund_api", "status: succeeded\namount: 12.00\n"))
+
+
+@pytest.mark.parametrize(("reply", "result", "user"), [
+    ("€2,500 is $2,710.50 at today's rate.", json.dumps({"rates": {"USD": 1.0842}}),
+     "What's €2,500 in dollars?"),                                  # the user's amount x rate
+    ("You've spent 3,812.40 €, 76% of the 5,000 € budget.", json.dumps({"spent": 3812.40}),
+     "Is 5,000 € enough?"),                                        # a share of the user's figure
+    ("About 113 € a night at the API's rate.", json.dumps({"price_jpy": 18400,
+                                                          "eur_jpy": 162.9}), ""),
+    ("B converts 0.6 points better.", json.dumps({"a": 0.041, "b": 0.047}), ""),
+    ("It is +125 ms slower than last week.", json.dumps({"now_s": 0.412, "then_s": 0.287}), ""),
+])
+def test_derivations_with_rates_given_figures_and_units(reply: str, result: str,
+                                                        user: str) -> None:
+    """An amount at a rate, a result applied to a figure the user gave, percentage points
+    between two rates and a difference read in another unit are derivations."""
+    assert [] == of_type("ungrounded_value", reply, ok("api", result), user=user)
+
+
+def test_a_small_user_number_makes_no_derivation() -> None:
+    """"the 10th" in the question does not make 129.99 - 10 a derivation of 119.99."""
+    assert [("ungrounded_value", "value.not_in_results", "€119.99")] == of_type(
+        "ungrounded_value", "The cheapest fare is €119.99.",
+        ok("fares", json.dumps({"cheapest_eur": 129.99})), user="Cheapest on the 10th?")
+
+
+def test_a_number_beside_many_values_of_one_label_is_no_stated_count() -> None:
+    """A label beside many different numbers (a log's ids) states no count."""
+    log = ok("log_tail", "\n".join(f"req {880000 + i} upstream timeout" for i in range(6)))
+    assert [] == of_type("count_mismatch", "There were 6 upstream timeouts.", log)
+
+
+def test_the_users_figure_echoed_as_observed_is_still_ungrounded() -> None:
+    """"Yes, it's 18 °C" echoing the user's 18 °C against a result of 16 is ungrounded."""
+    weather = ok("weather_now", json.dumps({"city": "Lisbon", "temp_c": 16}))
+    assert ["ungrounded_value"] == [f[0] for f in of_type(
+        "ungrounded_value", "Yes, it's 18 °C in Lisbon right now.", weather,
+        user="Is it 18 °C in Lisbon?")]

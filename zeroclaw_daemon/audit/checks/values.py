@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ..claims import ValueClaim, ValueKind
+from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
+from ..evidence.index import rounding_unit
 from ..evidence.values import value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
@@ -48,7 +50,27 @@ def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:
     sentence = context.sentence_text(claim.clause)
     if pack.second_person is not None and pack.second_person.search(sentence):
         return True
-    return pack.negation is not None and bool(pack.negation.search(sentence))
+    if pack.negation is not None and pack.negation.search(sentence):
+        return True
+    return _input_of_a_derivation(context, claim)
+
+
+def _input_of_a_derivation(context: CheckContext, claim: ValueClaim) -> bool:
+    """"€2,500 is $2,710.50": the user's figure is the input of a value in the same
+    sentence that a result's number applied to it gives (not a tool's finding itself)."""
+    if not claim.numbers:
+        return False
+    derived = Derivations([f.result for f in context.evidence.ok], claim.numbers[:1])
+    candidates = list(derived.with_given())
+    sentence = context.claims.sentence_of(claim.clause)
+    for other in context.claims.values:
+        if other is claim or context.claims.sentence_of(other.clause) != sentence:
+            continue
+        for reading in other.numbers[:1]:
+            tolerance = rounding_unit(reading) / 2
+            if any(abs(c - reading) <= tolerance for c in candidates):
+                return True
+    return False
 
 
 def _inside_count(context: CheckContext, span: tuple[int, int]) -> bool:

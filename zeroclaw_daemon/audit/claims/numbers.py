@@ -140,8 +140,8 @@ def number_readings(raw: str) -> tuple[Decimal, ...]:
     else:
         sep = "," if has_comma else "."
         groups = text.split(sep)
-        if all(len(g) == 3 for g in groups[1:]):
-            readings.append("".join(groups))         # thousands
+        if all(len(g) == 3 for g in groups[1:]) and not groups[0].startswith("0"):
+            readings.append("".join(groups))         # thousands (never "0.041")
         if len(groups) == 2:
             readings.append(groups[0] + "." + groups[1])  # decimal point or comma
     out: list[Decimal] = []

@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from .tables import MAX_ROWS, Row, column_values, group_sums, line_numbers, table_rows
 
+MAX_GIVEN = 8             # figures taken from the user's message
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
 _CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
 _EPOCH_MIN, _EPOCH_MAX = 946_684_800, 4_102_444_800       # 2000-01-01 .. 2100-01-01
@@ -27,8 +28,13 @@ _SCALES = (Decimal(100), Decimal(1000), Decimal(10**6), Decimal(1024), Decimal(1
 class Derivations:
     """Values derived from the numbers of the successful results of one turn."""
 
-    def __init__(self, results: Sequence[str]) -> None:
+    def __init__(self, results: Sequence[str], given: Sequence[Decimal] = ()) -> None:
         self.results = results
+        # The user's own figures ("my 5,000 € budget", "€2,500 in dollars"): never evidence
+        # by themselves, but a result's number applied to one is a derivation of the result.
+        # Only amounts (100 or more): a day of the month or a count the user names would
+        # make too many sums and differences by chance.
+        self.given = [g for g in given if abs(g) >= 100][:MAX_GIVEN]
         self._rows: list[list[Row]] | None = None
         self._values: list[tuple[Decimal, str]] | None = None
         self._sums: list[Decimal] | None = None
@@ -111,12 +117,47 @@ class Derivations:
                             yield x / y * 100
                             yield abs(x - y) / y * 100
 
+    def with_given(self) -> Iterable[Decimal]:
+        """A result's number applied to a figure the user gave: the sum, the difference,
+        the product (€2,500 at a rate of 1.0842), the quotient, and the one as a percentage
+        of the other (3,812.40 of a 5,000 budget is 76 %)."""
+        for given in self.given:
+            for value in self.operands:
+                if value in (0, 1):
+                    continue
+                yield given + value
+                yield abs(given - value)
+                yield given * value
+                yield given / value
+                yield value / given * 100
+                yield abs(given - value) / given * 100
+
+    def converted(self) -> Iterable[Decimal]:
+        """Two results' numbers multiplied or divided: an amount at a rate (18,400 ¥ at
+        162.9 ¥ per € is 112.95 €)."""
+        values = [v for v in self.operands if v not in (0, 1)]
+        for i, a in enumerate(values):
+            for b in values[i + 1:]:
+                yield a * b
+                yield a / b
+                yield b / a
+
+    def point_differences(self) -> Iterable[Decimal]:
+        """The difference of two rates written as fractions, in percentage points
+        (0.047 and 0.041 are 0.6 points apart)."""
+        rates = [v for v in self.operands if 0 < v < 1]
+        for i, a in enumerate(rates):
+            for b in rates[i + 1:]:
+                yield abs(a - b) * 100
+
     def grounds(self, value: Decimal, tolerance: Decimal, *, percent: bool) -> bool:
         def close(candidates: Iterable[Decimal]) -> bool:
             return any(abs(c - value) <= tolerance for c in candidates)
         if close(self.column_sums) or close(self.scaled()) or close(self.scaled_sums()):
             return True
         if percent and close(self.shares()):
+            return True
+        if close(self.with_given()) or close(self.point_differences()):
             return True
         return close(self.pairwise(percent))
 

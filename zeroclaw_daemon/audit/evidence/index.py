@@ -14,6 +14,8 @@ from ..claims.words import text_keywords
 from .derive import Derivations, clock_minutes, epoch_dates
 from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
 
+MAX_VALUES_PER_LABEL = 3
+
 
 class Evidence:
     """The turn's events and the user's message, as lazily built indexes."""
@@ -48,7 +50,9 @@ class Evidence:
 
     @cached_property
     def derivations(self) -> Derivations:
-        return Derivations([f.result for f in self.ok])
+        given = [r for raw in HAYSTACK_NUMBER_RE.findall(self.user_message)
+                 for r in number_readings(raw)[:1]]
+        return Derivations([f.result for f in self.ok], given)
 
     @cached_property
     def clock_minutes(self) -> list[int]:
@@ -83,8 +87,15 @@ class Evidence:
                                           tuple[frozenset[str], frozenset[str]]]]:
         """Every standalone integer of the successful results with the words beside it
         (and those words indexed for :class:`Relation`)."""
+        # Words beside many different numbers (a log's "request 880013 upstream ...", an id
+        # column) label a field of every line, not a count of anything.
+        values_by_keys: dict[frozenset[str], set[int]] = {}
+        for facts in self.ok:
+            for value, keys in facts.number_neighbours:
+                values_by_keys.setdefault(keys, set()).add(value)
         return [(value, keys, Relation.forms(keys)) for facts in self.ok
-                for value, keys in facts.number_neighbours if keys]
+                for value, keys in facts.number_neighbours
+                if keys and len(values_by_keys[keys]) <= MAX_VALUES_PER_LABEL]
 
     def stated_counts(self, context: frozenset[str]) -> tuple[set[int], set[int]]:
         """Numbers the results state next to the claim's words ("31 passed", "2 files").

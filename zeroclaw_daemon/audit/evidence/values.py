@@ -71,7 +71,31 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
             tolerance = max(tolerance, approx_tolerance(reading))
         if derivations.grounds(reading, tolerance, percent=claim.kind is ValueKind.PERCENT):
             return True
+        for ratio in _unit_ratios(claim):
+            # "+125 ms" from 0.412 s and 0.287 s: the derivation in the results' unit.
+            if derivations.grounds(reading * ratio, tolerance * ratio, percent=False):
+                return True
+        if claim.kind is ValueKind.CURRENCY:
+            # Money at a rate: to the unit the amount is written to, never the wider
+            # tolerance of "about" (products of any two numbers come close too easily).
+            exact = rounding_unit(reading) / 2
+            if any(abs(c - reading) <= exact for c in derivations.converted()):
+                return True
     return False
+
+
+def _unit_ratios(claim: ValueClaim) -> list[Decimal]:
+    """For a measure, the factors to the other units of its dimension (ms: 1/1000 to s)."""
+    if claim.kind is not ValueKind.MEASURE:
+        return []
+    unit = claim.unit.lower()
+    for table in (_SECONDS, _BYTES):
+        factors = table.get(unit)
+        if factors is not None:
+            others = {Decimal(f) for fs in table.values() for f in fs}
+            return [Decimal(factors[0]) / other for other in others
+                    if other != Decimal(factors[0])]
+    return []
 
 
 _SUFFIX_RE = re.compile(r"(\d+(?:[.,]\d+)?)\s*([kKmMbB])\b")
