@@ -117,11 +117,24 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
     return CallProfile(facts, observes_only, frozenset(classes), keys, words)
 
 
-def _done_in_result(call: CallProfile, lexicons: Sequence[ActionLexicon]) -> frozenset[str]:
-    """The classes of the done forms a result holds ("merged", "deleted"; not "RESTARTS")."""
-    words = set(_WORD_RE.findall(call.facts.result.lower()))
-    return frozenset(c for lexicon in lexicons for word in words
-                     if (c := lexicon.verbs.get(word)) is not None)
+def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str],
+                  lexicons: Sequence[ActionLexicon], same_language: bool) -> bool:
+    """Whether a result shows the claimed action as a state or an event: a done form of
+    its class ("merged", "deleted"), or a base form ("Revert 'add cache'") on a line that
+    also names the claim's object (a word, or an identifier such as "#12"; a reply in
+    another language than the result's is not held to that). Plurals and column names
+    ("RESTARTS") show nothing."""
+    for line in call.facts.result.lower().splitlines():
+        words = _WORD_RE.findall(line)
+        if any(lx.verbs.get(w) == claim.action_class for lx in lexicons for w in words):
+            return True
+        if not any(lx.bases.get(w) == claim.action_class for lx in lexicons for w in words):
+            continue
+        if not same_language or any(ident in line for ident in claim.idents):
+            return True  # the reply's object words cannot be matched across languages
+        if objects & text_keywords(line):
+            return True
+    return False
 
 
 def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
@@ -169,7 +182,8 @@ def check_actions(context: CheckContext) -> None:
     if reply_lexicon is None or (not claims.actions and not context.evidence.failed):
         return
     lexicons = [reply_lexicon]
-    if context.tool_verbs is not None and context.tool_verbs is not reply_lexicon:
+    same_language = context.tool_verbs is None or context.tool_verbs is reply_lexicon
+    if not same_language and context.tool_verbs is not None:
         lexicons.append(context.tool_verbs)
     profiles = [profile(f, lexicons) for f in context.evidence.facts]
     ok = [p for p in profiles if p.facts.event.ok]
@@ -191,7 +205,7 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "outcome":
             continue  # an outcome names no action: only a failed call can contradict it
         if (claim.kind == "action" and not claim.first_person
-                and any(claim.action_class in _done_in_result(p, lexicons) for p in ok)):
+                and any(_result_shows(p, claim, objects, lexicons, same_language) for p in ok)):
             continue  # "the PR has been merged": a state a result shows, not the reply's act
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .types import Clause
 
 _SPACES_RE = re.compile(r"\s+")
+_IDENT_RE = re.compile(r"[\w#][\w#./-]*\d[\w./-]*")
 _CUE_WORD_RE = re.compile(r"[^\W\d_]+")
 # Quoted titles and code ("「支付成功页偶现白屏」", "`kubectl delete pod`") are named, not
 # claimed.
@@ -126,6 +127,8 @@ class ActionClaim:
     # "I restarted" (the reply's own act) rather than "has been restarted", "se reinició",
     # 已重启, which may also describe a state the results show.
     first_person: bool = False
+    # Identifiers with digits in its clause ("#12", "a1", "v2.3"): objects in any language.
+    idents: frozenset[str] = frozenset()
 
 
 def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause],
@@ -222,10 +225,12 @@ def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
     # What was acted on is somewhere in the clause (before the verb in the passive voice
     # and in 把 constructions, after it otherwise): its words, all of them, err toward
     # linking the claim to a call.
-    keys, _ = subject_keywords(text[clause.start:clause.end], pack)
+    clause_text = text[clause.start:clause.end]
+    keys, _ = subject_keywords(clause_text, pack)
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
+    idents = frozenset(i.rstrip(".") for i in _IDENT_RE.findall(clause_text.lower()))
     return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],
-                       first_person)
+                       first_person, idents)
 
 
 def names_in(text: str) -> tuple[str, ...]:

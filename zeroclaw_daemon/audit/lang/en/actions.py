@@ -134,6 +134,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=—\s)|(?<=\bdone,\s))"
     r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
+    # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
+    r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
     r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"

@@ -17,8 +17,7 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "revertir deshacer restaurar",
     "delete": ("borrar eliminar quitar limpiar vaciar purgar depurar truncar invalidar "
                "destruir remover"),
-    "create": ("crear añadir agregar insertar generar registrar programar agendar reservar "
-               "invitar"),
+    "create": "crear añadir agregar insertar programar agendar reservar invitar",
     "update": ("actualizar modificar cambiar editar mover asignar reasignar configurar "
                "renombrar marcar etiquetar corregir arreglar ajustar"),
     "scale": "escalar",
