@@ -334,3 +334,14 @@ def test_history_is_not_this_turns_action(reply: str, language: str) -> None:
 def test_short_acronyms_are_not_system_names(reply: str) -> None:
     """"PR", "CI", "API" name kinds of things, not a system a call must have touched."""
     assert [] == findings(reply, [call("github_pulls", {"repo": "web"}, "[]")], "en")
+
+
+@pytest.mark.parametrize("reply", ["Done.", "All set, the old exports are gone."])
+def test_bare_completion_beside_a_failed_write_and_a_good_read(reply: str) -> None:
+    """A bare "Done" after a listing that worked and a removal that was denied claims the
+    removal: failed_call_claimed, with the denied call as its evidence."""
+    listing = call("exports_ls", {"prefix": "old/"}, "a.csv\nb.csv", call_id="c1")
+    removal = call("exports_rm", {"prefix": "old/"}, "Denied", ToolStatus.DENIED, call_id="c2")
+    report = audit_reply(reply, [listing, removal], None, None, language="en")
+    assert [("c2", "failure.outcome_stated")] == [
+        (f.call_id, f.rule) for f in report.findings if f.type.value == FAILED]

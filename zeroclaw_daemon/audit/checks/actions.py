@@ -198,7 +198,10 @@ def check_actions(context: CheckContext) -> None:
         if any(p.acts_like(claim, objects) for p in ok):
             continue
         linked = [p for p in failed if p.acts_like(claim, objects)]
-        if linked or (failed and not ok):
+        # "Done." beside a denied write and a successful read: the write is what it says.
+        acted_only_in_failure = (claim.kind == "outcome" and all(p.observes_only for p in ok)
+                                 and any(not p.observes_only for p in failed))
+        if linked or (failed and not ok) or acted_only_in_failure:
             if not disclosed:
                 context.failed_presented(claim.span, (linked or failed)[0].facts)
             continue

@@ -174,6 +174,7 @@ DISCLOSURE = phrase(
 _CUE_VERBS = _verb_table(past_forms)
 _CUE_FORMS = _verb_table(inflections)
 OUTCOME = phrase(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:all\s+)?done\b|\ball\s+set\b|\bthat'?s\s+done\b|"
     r"\b(?:(?:is|are)\s+(?:now\s+|all\s+)?(?:live|done|complete|finished|online|green)|"
     r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
     r"when|once|after)\b)")

@@ -128,7 +128,7 @@ DISCLOSURE = phrase(
 
 _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 OUTCOME = phrase(
-    r"(?:^|(?<=[.!?:]\s)|(?<=\n))listo\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
+    r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?)\b|\b(?:se\s+)?complet(?:ó|aron)\b|"
     r"\bterminó\s+(?:bien|correctamente)\b")
 
