@@ -475,3 +475,31 @@ def test_the_users_figure_echoed_as_observed_is_still_ungrounded() -> None:
     assert ["ungrounded_value"] == [f[0] for f in of_type(
         "ungrounded_value", "Yes, it's 18 °C in Lisbon right now.", weather,
         user="Is it 18 °C in Lisbon?")]
+
+
+SHEET = ok("spreadsheet_read", json.dumps({"values": [
+    ["Team", "People", "Open reqs"], ["Web", 12, 2], ["Data", 7, 0], ["Infra", 9, 1]]}))
+CHURN = ok("churn_export", "account,plan,reason,mrr\na1,Team,price,49\na2,Pro,price,99\n"
+                           "a3,Team,budget,49\na4,Team,unused,49\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("3 teams, 28 people in all.", (SHEET,)),                    # header row of an array
+    ("Data is the only team with no open reqs.", (SHEET,)),      # a zero under that column
+    ("The top reason is price (2 accounts).", (CHURN,)),          # rows of the named kind
+    ("At 1 EUR = 1.08 USD that is $108.", (ok("fx", json.dumps({"USD": 1.08})),)),
+    ("They add up to 1,240 signups.", (ok("signups_by_day", json.dumps([
+        {"day": "mon", "n": 600}, {"day": "tue", "n": 640}])),)),  # a quantity, not a count
+])
+def test_tables_header_zero_columns_kinds_and_quantities(
+        reply: str, events: tuple[ToolEvent, ...]) -> None:
+    """An array's header row, a zero under a named column, rows of a kind the sentence
+    names, currency codes and quantities summed from a table are read as such."""
+    found = findings(reply, *events)
+    assert [] == [f for f in found if f[0] in ("count_mismatch", "false_absence")]
+
+
+def test_a_group_count_for_a_kind_the_sentence_does_not_name_is_checked() -> None:
+    """Rows of a kind count only when the sentence names that kind: 3 accounts is wrong."""
+    assert [("count_mismatch", "count.item_count", "3 accounts")] == of_type(
+        "count_mismatch", "There are 3 accounts in the export.", CHURN)

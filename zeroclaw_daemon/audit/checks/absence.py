@@ -9,6 +9,7 @@ from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, Relation, related
+from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .base import CheckContext, clip
 
@@ -80,6 +81,10 @@ def _bare(context: CheckContext, claim: AbsenceClaim) -> bool:
     return len(sentence) <= 3
 
 
+def zero_columns_of(facts: EventFacts) -> set[str]:
+    return zero_columns(table_rows(facts.result))
+
+
 def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:
     """The proper names among what the absence is about: capitalised words after the
     first ("no MySQL container"), not month names; in a CJK reply, where a loanword may be
@@ -111,6 +116,8 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True
+    if any(relation(text_keywords(name)) for name in zero_columns_of(facts)):
+        return True   # a table column of that name holds a zero ("Open reqs": 0)
     for said_none in _RESULT_NONE_RE.finditer(facts.result):
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"

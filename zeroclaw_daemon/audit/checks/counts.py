@@ -56,6 +56,14 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _counts_one_kind(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind
+    derivations = evidence.derivations
+    sentence = context.sentence_text(claim.clause).lower()
+    if any(n == claim.value and label in sentence
+           for label, n in derivations.group_counts.items()):
+        return  # "7 accounts" whose reason is *price*: the rows of that kind, counted
+    if claim.value > max((max(f.item_counts, default=0) for f in evidence.ok), default=0) \
+            and claim.value in derivations.table_totals:
+        return  # "10,053 signups": what the rows add up to, not how many rows there are
     target = context.most_relevant(claim.keywords)
     _mismatch(context, claim, f"the {target.event.tool} result lists "
                               f"{_join(sorted(target.item_counts)) or 'none'}", target)

@@ -29,7 +29,10 @@ UNIT_WORDS = frozenset(
                "week", "weeks", "month", "months", "year", "years", "percent", "degrees",
                "degree", "dollars", "euros", "cents", "pesos", "bytes", "grados",
                "segundos", "minutos", "horas", "dias", "semanas", "meses", "anos",
-               "milliseconds", "millisecond", "ms", "gb", "mb", "kb", "tb"})
+               "milliseconds", "millisecond", "ms", "gb", "mb", "kb", "tb",
+               # ISO 4217 codes: "1 EUR = 1.0842 USD" is an amount, not a count
+               "usd", "eur", "gbp", "jpy", "cny", "rmb", "chf", "sek", "nok", "dkk", "mxn",
+               "brl", "inr", "cad", "aud", "krw", "hkd", "sgd", "pln", "czk", "try"})
 
 MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
               "dec")

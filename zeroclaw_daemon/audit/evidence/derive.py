@@ -15,7 +15,16 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from .tables import MAX_ROWS, Row, column_values, group_sums, line_numbers, table_rows
+from .tables import (
+    MAX_ROWS,
+    Row,
+    column_values,
+    group_counts,
+    group_sums,
+    line_numbers,
+    table_rows,
+    zero_columns,
+)
 
 MAX_GIVEN = 8             # figures taken from the user's message
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
@@ -78,6 +87,23 @@ class Derivations:
                 sums.extend(group_sums(rows))
             self._sums = sums
         return self._sums
+
+    @property
+    def group_counts(self) -> dict[str, int]:
+        """How many rows of each kind the results hold (see :func:`.tables.group_counts`)."""
+        return {label: n for rows in self.rows for label, n in group_counts(rows).items()}
+
+    @property
+    def table_totals(self) -> list[Decimal]:
+        """The sum of each whole column of a table (JSON rows, CSV): what a quantity such
+        as "10,053 signups" adds up from. Plain lines' positional columns do not count."""
+        return [sum(values, Decimal(0)) for rows in self.rows
+                for values in column_values([r for r in rows if r.structured])
+                if len(values) > 1]
+
+    @property
+    def zero_columns(self) -> set[str]:
+        return {name for rows in self.rows for name in zero_columns(rows)}
 
     def scaled(self) -> Iterable[Decimal]:
         """Unit scalings of each number: cents to units, bytes to KB/MB/GB, s to min/h."""

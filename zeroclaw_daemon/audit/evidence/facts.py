@@ -14,6 +14,7 @@ from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
+from .tables import header_row
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")
@@ -135,6 +136,8 @@ class EventFacts:
         data = self.parsed_json
         if isinstance(data, list):
             counts.add(len(data))
+            if header_row(data) is not None:
+                counts.add(len(data) - 1)
         elif isinstance(data, dict):
             self._dict_counts(data, counts, depth=0)
         else:
@@ -169,6 +172,8 @@ class EventFacts:
         for key, value in data.items():
             if isinstance(value, list):
                 counts.add(len(value))
+                if header_row(value) is not None:
+                    counts.add(len(value) - 1)   # [["Team", "Open reqs"], ["Mobile", 0]...]
             elif isinstance(value, bool):
                 continue
             elif isinstance(value, int) and stem(str(key).split("_")[-1]) in COUNT_WORDS:

@@ -37,11 +37,13 @@ def first_reading(raw: str) -> Decimal | None:
 class Row:
     """One row of a result: its numbers and its text cells, each by column."""
 
-    __slots__ = ("labels", "numbers")
+    __slots__ = ("labels", "numbers", "structured")
 
-    def __init__(self) -> None:
+    def __init__(self, structured: bool = True) -> None:
         self.numbers: dict[str, Decimal] = {}
         self.labels: dict[str, str] = {}
+        # False for a plain text line, whose numbers are columns only by their position.
+        self.structured = structured
 
 
 def table_rows(text: str) -> list[Row]:
@@ -55,8 +57,8 @@ def table_rows(text: str) -> list[Row]:
     separator = _separator(lines)
     rows = []
     for line in lines:
-        row = Row()
-        if separator is not None and separator in line:
+        row = Row(structured=separator is not None and separator in line)
+        if row.structured:
             for index, cell in enumerate(line.split(separator)):
                 cell = cell.strip().strip("\"'` ")
                 value = cell_number(cell)
@@ -111,12 +113,14 @@ def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
     if depth > 4 or len(rows) >= MAX_ROWS:
         return
     if isinstance(node, list):
-        for item in node:
+        header = header_row(node)
+        for item in node[1:] if header else node:
             row = Row()
             if isinstance(item, Mapping):
                 _flatten_into(item, "", row, 0)
             elif isinstance(item, list):   # [[t, 0.371], [t, 0.388]]: columns by position
-                _flatten_into(dict(enumerate(item)), "", row, 0)
+                names = header or [str(i) for i in range(len(item))]
+                _flatten_into(dict(zip(names, item, strict=False)), "", row, 0)
             else:
                 _flatten_into({"": item}, "", row, 0)
             if row.numbers or row.labels:
@@ -140,6 +144,19 @@ def line_numbers(text: str) -> list[tuple[Decimal, str]]:
             if value is not None:
                 found.append((value, unit))
     return found
+
+
+def header_row(node: list[Any]) -> list[str] | None:
+    """The column names of an array of arrays whose first row is all names and whose
+    other rows hold numbers ([["Team", "Open reqs"], ["Mobile", 0], ...])."""
+    if len(node) < 2 or not all(isinstance(item, list) for item in node[:2]):
+        return None
+    first, second = node[0], node[1]
+    if first and all(isinstance(c, str) and cell_number(c) is None for c in first) and any(
+            isinstance(c, (int, float)) or (isinstance(c, str) and cell_number(c) is not None)
+            for c in second):
+        return [c.lower() for c in first]
+    return None
 
 
 def _flatten_into(item: Mapping[Any, Any], prefix: str, row: Row, depth: int) -> None:
@@ -188,3 +205,24 @@ def group_sums(rows: Sequence[Row]) -> list[Decimal]:
                     totals[key] = totals.get(key, Decimal(0)) + value
             sums.extend(totals.values())
     return sums
+
+
+def group_counts(rows: Sequence[Row]) -> dict[str, int]:
+    """For each text column with few distinct values, how many rows hold each value
+    ("7 accounts" whose reason is price)."""
+    by_label: dict[str, dict[str, int]] = {}
+    for row in rows:
+        for key, label in row.labels.items():
+            counts = by_label.setdefault(key, {})
+            counts[label] = counts.get(label, 0) + 1
+    found: dict[str, int] = {}
+    for counts in by_label.values():
+        if 1 < len(counts) <= MAX_GROUPS:
+            found.update(counts)
+    return found
+
+
+def zero_columns(rows: Sequence[Row]) -> set[str]:
+    """Names of the number columns that hold a zero in some row ("open reqs" of Mobile)."""
+    return {key for row in rows for key, value in row.numbers.items()
+            if value == 0 and not key.isdigit()}
