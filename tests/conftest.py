@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +50,44 @@ def capture_json_logs(monkeypatch: pytest.MonkeyPatch,
         configure_logging(level, "json", stream=buffer)
         return buffer
     return capture
+
+
+@pytest.fixture
+def json_logs(capture_json_logs: Callable[[str], io.StringIO]) -> io.StringIO:
+    """Log records as JSON lines in a buffer, filter info (env filters removed)."""
+    return capture_json_logs("info")
+
+
+@pytest.fixture
+def http_server() -> Iterator[str]:
+    """A real HTTP server on 127.0.0.1 serving fixed text at /page (and a redirect)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            if self.path == "/redirect":
+                self.send_response(302)
+                self.send_header("Location", "/page")
+                self.end_headers()
+                return
+            body = b"alpha\nbeta\ngamma\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
 
 
 # --- model providers (test_provider_openai.py, test_provider_anthropic.py) -------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_loop import make_config, one_turn, records, runtime_for
+from loop_harness import make_config, one_turn, records, runtime_for
 
 import tests.fakes.anthropic_server as anth
 import tests.fakes.openai_server as oai

@@ -17,7 +17,7 @@ from typing import Any
 
 import anyio
 import pytest
-from test_loop import make_config, one_turn, runtime_for, tool_messages
+from loop_harness import make_config, one_turn, runtime_for, tool_messages
 
 from zeroclaw_daemon.agent.loop import AgentRuntime, TurnOutcome
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus

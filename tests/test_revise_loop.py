@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import anyio
-from test_loop import make_config
+from loop_harness import make_config
 
 from zeroclaw_daemon.agent.loop import AgentRuntime
 from zeroclaw_daemon.agent.revise import RevisionOutcome, correction_message
