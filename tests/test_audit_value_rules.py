@@ -503,3 +503,19 @@ def test_a_group_count_for_a_kind_the_sentence_does_not_name_is_checked() -> Non
     """Rows of a kind count only when the sentence names that kind: 3 accounts is wrong."""
     assert [("count_mismatch", "count.item_count", "3 accounts")] == of_type(
         "count_mismatch", "There are 3 accounts in the export.", CHURN)
+
+
+def test_an_absence_scoped_after_a_moment_is_not_checked_against_all() -> None:
+    """"10:16 之后没有再报错" speaks of the lines after 10:16 only: no finding."""
+    log = ok("app_log", "10:14 ERROR redis timeout\n10:15 ERROR redis timeout\n10:20 INFO ok\n")
+    assert [] == of_type("false_absence", "10:16 之后连接恢复了，没有再报错。", log)
+
+
+def test_net_of_two_stated_counts_and_a_scaled_user_figure() -> None:
+    """A net count (120 added, 34 removed, 86 net) and the rest of a budget the user gave
+    in 万 are derivations."""
+    diff = ok("git_diff_stat", "5 files changed, 120 insertions(+), 34 deletions(-)")
+    assert [] == of_type("count_mismatch", "新增 120 行、删除 34 行，净增 86 行。", diff)
+    bill = ok("billing", json.dumps({"total": 186420.37}))
+    assert [] == of_type("ungrounded_value", "花了约 18.6 万元，还剩 11.4 万上下。", bill,
+                         user="预算是 30 万，超了没？")

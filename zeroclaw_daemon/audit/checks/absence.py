@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...receipts.render import count_items
+from ..claims import ValueKind
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
@@ -36,6 +37,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
+    if _scoped_to_a_moment(context, claim):
+        return  # "10:16 之后…没有再报错": about part of the result only; precision first
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
@@ -70,6 +73,19 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _scoped_to_a_moment(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """A time or date with a scope word ("since", "之后") before the absence, in its
+    sentence."""
+    scope = context.pack.time_scope if context.pack is not None else None
+    span = context.claims.sentence_span(claim.clause)
+    if scope is None or span is None:
+        return False
+    moments = [v for v in context.claims.values if v.kind in (ValueKind.TIME, ValueKind.DATE)
+               and span[0] <= v.span[0] < claim.span[0]]
+    return bool(moments) and scope.search(context.text, moments[0].span[0],
+                                          claim.span[0]) is not None
 
 
 def _bare(context: CheckContext, claim: AbsenceClaim) -> bool:

@@ -54,6 +54,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return
     if _counts_a_subset(context, claim):
         return
+    if _net_of_two_counts(context, claim):
+        return  # "新增 120 行、删除 34 行，净增 86 行": a sum or difference of stated counts
     if _counts_one_kind(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind
     derivations = evidence.derivations
@@ -112,6 +114,16 @@ def _totals(context: CheckContext, claim: CountClaim) -> set[int]:
                 if relation({stem(w) for w in match.group(1).split()}):
                     found.add(int(match.group(2)))
     return found
+
+
+def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is the sum or difference of two other counts of its sentence, each quoted
+    from the results."""
+    sentence = context.claims.sentence_of(claim.clause)
+    quoted = {c.value for c in context.claims.counts
+              if c is not claim and context.claims.sentence_of(c.clause) == sentence
+              and any(f.has_integer(c.value) for f in context.evidence.ok)}
+    return any(claim.value in (a + b, abs(a - b)) for a in quoted for b in quoted if a != b)
 
 
 def _sum_of_two(value: int, counts: set[int]) -> bool:

@@ -197,8 +197,6 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         index = clause_at(start)
         if flags.hedged(index) or flags.general(index):
             continue
-        approx = bool(approx_before(low[max(0, start - 16):start])
-                      or APPROX_AFTER_RE.match(no_urls[end:end + 3]))
         num = extra.get("num")
         numbers = number_readings(num) if isinstance(num, str) else ()
         if numbers and kind in (ValueKind.NUMBER, ValueKind.CURRENCY):
@@ -207,6 +205,9 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                 exponent, end = scaled
                 numbers = tuple(n.scaleb(exponent) for n in numbers)
                 raw_value = text[start:end]
+        # After the scale word: "4.6 万左右" is approximate.
+        approx = bool(approx_before(low[max(0, start - 16):start])
+                      or APPROX_AFTER_RE.match(no_urls[end:end + 3]))
         date = extra.get("date")
         values.append(ValueClaim(
             span=(start, end), clause=index, kind=kind, raw=raw_value, numbers=numbers,

@@ -66,6 +66,9 @@ class LanguagePack:
     # First-person words ("I", "we", "puedo", "我"): a hedge that is the speaker's own offer
     # ("I can check <url>") cites nothing; "you can follow it at <url>" does.
     first_person: re.Pattern[str] | None = None
+    # Words scoping a statement to after a moment ("since", "desde", "之后"): an absence
+    # "after 10:16" speaks of part of the result only.
+    time_scope: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -91,4 +94,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),
         first_person=tables.get("FIRST_PERSON"),
+        time_scope=tables.get("TIME_SCOPE"),
     )

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 from ...receipts.events import ToolEvent, ToolStatus
-from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings
+from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings, scale_after
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .derive import Derivations, clock_minutes, epoch_dates
@@ -50,8 +50,11 @@ class Evidence:
 
     @cached_property
     def derivations(self) -> Derivations:
-        given = [r for raw in HAYSTACK_NUMBER_RE.findall(self.user_message)
-                 for r in number_readings(raw)[:1]]
+        given: list[Decimal] = []
+        for match in HAYSTACK_NUMBER_RE.finditer(self.user_message):
+            for reading in number_readings(match.group(0))[:1]:
+                scale = scale_after(self.user_message, match.end())   # "30 万" is 300000
+                given.append(reading.scaleb(scale[0]) if scale is not None else reading)
         return Derivations([f.result for f in self.ok], given)
 
     @cached_property

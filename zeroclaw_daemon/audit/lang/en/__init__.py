@@ -348,6 +348,8 @@ ENTITY_CUE = re.compile(
 
 FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.IGNORECASE)
 
+TIME_SCOPE = re.compile(r"\b(?:since|after|from)\b", re.IGNORECASE)
+
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

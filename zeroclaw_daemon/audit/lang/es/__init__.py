@@ -310,6 +310,8 @@ ENTITY_CUE = re.compile(
 FIRST_PERSON = re.compile(r"\b(?:yo|puedo|podemos|podría|podríamos|voy|vamos|haré|me|nos)\b",
                           re.IGNORECASE)
 
+TIME_SCOPE = re.compile(r"\b(?:desde|después\s+de|a\s+partir\s+de|tras)\b", re.IGNORECASE)
+
 NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

@@ -221,6 +221,8 @@ SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|�
 
 FIRST_PERSON = re.compile(r"我|咱")
 
+TIME_SCOPE = re.compile(r"之后|以后|以来|起")
+
 NEGATION = re.compile(r"不|没|無|无|并非|非")
 
 __all__ = ["ACTIONS", "PACK"]
