@@ -144,6 +144,16 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
     quoted = [m.span() for m in _QUOTED_RE.finditer(low)]
 
     hedge = pack.patterns["hedge"]
+    attribution = pack.patterns["attribution"]
+    reported: dict[int, bool] = {}
+
+    def reports_a_source(sentence: int) -> bool:
+        """"Fixed in 4.2, according to the changelog": what a source says, not an act."""
+        known = reported.get(sentence)
+        if known is None:
+            start, end = sentences[sentence]
+            known = reported[sentence] = attribution.search(low, start, end) is not None
+        return known
 
     def clause_of(position: int, end: int) -> int | None:
         """The clause holding a claim at ``position``..``end``, when it may hold one: not
@@ -155,7 +165,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         index = max(bisect_right(starts, position) - 1, 0)
         clause = clauses[index]
         if (flags.negated(index) or flags.general(index)
-                or flags.sentence_hedged(clause.sentence)
+                or flags.sentence_hedged(clause.sentence) or reports_a_source(clause.sentence)
                 or hedge.search(low, clause.start, max(end, position)) is not None):
             return None
         return index

@@ -35,7 +35,7 @@ ACTION_CLASSES: dict[str, str] = {
     "pay": "pay charge transfer cancel void",
     "grant": ("grant revoke approve reject allow block ban unban lock unlock enable disable "
               "whitelist allowlist"),
-    "write": "save store put cp backup import",
+    "write": "save store cp backup import",
     "build": "build rebuild",
     "rotate": "rotate renew regenerate reset",
     "drain": "drain cordon uncordon",
@@ -44,7 +44,8 @@ _PHRASAL = {"roll back": "rollback", "clean up": "delete", "shut down": "stop",
             "spin up": "start", "spin down": "stop", "take down": "stop", "back up": "write",
             "scale up": "scale", "scale down": "scale", "roll out": "deploy",
             "tear down": "delete", "wipe out": "delete", "set up": "create"}
-_IRREGULAR = {"send": ("sent",), "make": ("made",), "write": ("wrote", "written"),
+_IRREGULAR = {"send": ("sent",), "pay": ("paid",), "cut": ("cut",),
+              "make": ("made",), "write": ("wrote", "written"),
               "set": ("set",), "reset": ("reset",), "build": ("built",),
               "rebuild": ("rebuilt",), "undo": ("undid", "undone"), "shut": ("shut",),
               "take": ("took", "taken"), "spin": ("spun",), "tear": ("tore", "torn"),
@@ -52,8 +53,8 @@ _IRREGULAR = {"send": ("sent",), "make": ("made",), "write": ("wrote", "written"
 # Verbs an assistant also uses of its own text ("I wrote a summary", "I compiled a list",
 # "I made a table", "I set the range to 24 h") are left out: they say nothing of a tool.
 # Those verbs in a tool's name or command are actions all the same ("set_status").
-TOOL_ONLY_VERBS = {"set": "update", "write": "write", "copy": "write", "export": "write",
-                   "compile": "build", "generate": "create", "make": "build"}
+TOOL_ONLY_VERBS = {"set": "update", "put": "write", "write": "write", "copy": "write",
+                   "export": "write", "compile": "build", "generate": "create", "make": "build"}
 # Verbs that only observe: a call whose first verb is one of these changed nothing.
 READ_LEMMAS = (
     "get list ls show describe history status info log logs cat diff plan search find query "

@@ -37,7 +37,7 @@ _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, rev
 # 搞定 right after it (or after 和 and a second verb: 构建和部署都搞定了); not after a
 # negation (没/未/不), not as an attribute (已关闭的订单), not a count of times (重启 14 次).
 _NOT_NEGATED = r"(?<!没)(?<!未)(?<!不)(?<!别)"
-_NOT_ATTRIBUTE = (r"(?!\s*的|\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
+_NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
                   r"(?:次|遍|回|分钟|小时|天|秒))")
 _DONE = r"(?:都|也)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 ACTION = phrase(
