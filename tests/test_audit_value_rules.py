@@ -519,3 +519,16 @@ def test_net_of_two_stated_counts_and_a_scaled_user_figure() -> None:
     bill = ok("billing", json.dumps({"total": 186420.37}))
     assert [] == of_type("ungrounded_value", "花了约 18.6 万元，还剩 11.4 万上下。", bill,
                          user="预算是 30 万，超了没？")
+
+
+def test_crontab_times_and_a_breakdown_of_a_stated_whole() -> None:
+    """"03:10 every day" reads a crontab's "10 3 * * *"; "cinco cargos: cuatro cobrados"
+    breaks the whole down, stated first."""
+    cron = ok("crontab", "10 3 * * * /opt/dump.sh\n15 0 1 * * /opt/invoices.sh\n")
+    assert [] == of_type("ungrounded_value", "The dump runs at 03:10, invoices at 00:15.", cron)
+    charges = ok("charges", "\n".join(f"ch_{i} {'failed' if i == 4 else 'ok'}"
+                                      for i in range(5)))
+    assert [] == of_type("count_mismatch", "Hoy hay cinco cargos: cuatro cobrados y uno fallido.",
+                         charges)
+    assert ("count_mismatch", "count.item_count", "tres cargos") in of_type(
+        "count_mismatch", "Hoy hay tres cargos: dos cobrados.", charges)

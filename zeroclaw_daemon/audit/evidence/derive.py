@@ -197,9 +197,19 @@ def _running(values: Sequence[Decimal]) -> list[Decimal]:
     return out
 
 
+# A crontab line: minute and hour fields first ("10 3 * * * cmd" runs at 03:10).
+_CRON_RE = re.compile(r"^\s*(?P<m>[0-5]?\d)\s+(?P<h>[01]?\d|2[0-3])(?:\s+[\d*/,-]+){3}\s",
+                      re.MULTILINE)
+
+
 def clock_minutes(texts: Iterable[str]) -> list[int]:
-    """Every ``H:MM`` time of day in the texts, as minutes after midnight."""
-    return [int(h) * 60 + int(m) for text in texts for h, m in _CLOCK_RE.findall(text)]
+    """Every ``H:MM`` time of day in the texts, and every crontab line's time, as minutes
+    after midnight."""
+    found: list[int] = []
+    for text in texts:
+        found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_RE.findall(text))
+        found.extend(int(m.group("h")) * 60 + int(m.group("m")) for m in _CRON_RE.finditer(text))
+    return found
 
 
 def time_grounded(key: str, times: Sequence[int]) -> bool:
