@@ -92,11 +92,13 @@ class ActionLexicon:
         """The sentences that hold a cue (all of them when the lexicon has none)."""
         if not self.cues:
             return list(sentences)
+        found = self.cues.intersection(_CUE_WORD_RE.findall(low))
+        if not found:
+            return []
+        # Where the (few) cues found stand: a search for them alone.
+        where = re.compile(r"\b(?:" + "|".join(map(re.escape, found)) + r")\b")
         starts = [start for start, _ in sentences]
-        hit: set[int] = set()
-        for word in _CUE_WORD_RE.finditer(low):
-            if word.group(0) in self.cues:
-                hit.add(max(bisect_right(starts, word.start()) - 1, 0))
+        hit = {max(bisect_right(starts, m.start()) - 1, 0) for m in where.finditer(low)}
         return [sentences[i] for i in sorted(hit)]
 
     def tool_verb_class(self, word: str) -> str | None:
