@@ -16,6 +16,8 @@ import pytest
 
 from zeroclaw_daemon.agent.audit_bench import (
     DIGEST_CHARS,
+    ScenarioCall,
+    StandInTool,
     load_scenarios,
     play_calls,
     run_audit_bench,
@@ -165,3 +167,9 @@ def test_details_list_spans_rules_and_evidence(tmp_path: Path) -> None:
     text = io.StringIO()
     run_audit_bench(path, False, out=text, err=io.StringIO(), details=True)
     assert "count.item_count" in text.getvalue()
+
+
+def test_scenario_stand_in_tools_declare_no_description_to_the_auditor() -> None:
+    """A scenario tool is known by its name, arguments and result, not the stand-in's text."""
+    tool = StandInTool(ScenarioCall("cache_flush", {"db": 0}, "ok", "ok"))
+    assert ("", "cache_flush") == (tool.about(), tool.name)

@@ -272,3 +272,18 @@ def test_receipt_precheck_never_skips_text_defang_would_change() -> None:
     assert [] == missed
     assert (False, ("plain output", 0)) == (_may_hold_receipt_text("plain output"),
                                             defang("plain output"))
+
+
+async def test_event_carries_what_the_tool_says_it_acts_on() -> None:
+    """The event's ``about`` holds the tool's description and aliases, for the auditor."""
+    tool = EchoTool()
+    tool.description = "Power-cycle a host through its console"
+    tool.aliases = ("reboot", "bounce")
+    event, _, _ = await run(middleware(), tool, '{"text": "web-2"}')
+    assert "Power-cycle a host through its console reboot bounce" == event.about
+
+
+async def test_an_unknown_tool_has_nothing_to_say_about_itself() -> None:
+    """A call to a tool that does not exist carries no metadata."""
+    event, _, _ = await run(middleware(), None, name="nope")
+    assert (ToolStatus.UNKNOWN, "") == (event.status, event.about)
