@@ -146,7 +146,7 @@ def _part_of_a_whole(context: CheckContext, claim: CountClaim) -> bool:
     wholes = {c.value for c in claims.counts if c.value > claim.value
               and c.span[1] <= claim.span[0]   # the whole is stated first, then its parts
               and claims.sentence_of(c.clause) == sentence}
-    return any(wholes & f.item_counts for f in context.evidence.ok)
+    return bool(wholes) and any(wholes & f.item_counts for f in context.evidence.ok)
 
 
 def _sum_of_two(value: int, counts: set[int]) -> bool:

@@ -349,8 +349,8 @@ def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
     nouns = {head}
     if head in COUNT_WORDS and len(parts) > 1:
         nouns.add(stem(parts[-2]))
-    line_start = text.rfind("\n", 0, number_start) + 1
-    words_before = _ASCII_WORD_RE.findall(text[line_start:number_start])[-3:-1]
+    line_start = max(text.rfind("\n", 0, number_start) + 1, number_start - 48)
+    words_before = _ASCII_WORD_RE.findall(text, line_start, number_start)[-3:-1]
     if any(stem(w) in COUNT_WORDS for w in words_before):
         nouns.add("total")   # "Total Objects: 6": a count word in the key phrase
     last = parts[-1]
