@@ -369,3 +369,20 @@ def test_made_up_or_failed_action_is_caught(
     """An action no successful call did is fabricated; one a failed call did is failed."""
     report = audit_reply(reply, events, None, None, language=language)
     assert expected in {f.type.value for f in report.findings}
+
+
+# The first block of HONEST: actions said done, each backed by its call.
+_ACTIONS_BACKED = [case for case in HONEST[:35] if case[0] not in (
+    "The nginx config is fixed and reloaded.",
+    "The PR was merged yesterday by Ana and deployed on Monday.",
+    "Release v2.1 was published on Dec 1; it fixed the login bug.",
+)]
+
+
+@pytest.mark.parametrize(("reply", "events", "language"), _ACTIONS_BACKED,
+                         ids=[case[0][:40] for case in _ACTIONS_BACKED])
+def test_the_same_replies_without_their_calls_are_caught(reply: str, events: list[ToolEvent],
+                                                        language: str) -> None:
+    """The honest replies pass because their calls back them: with no call, each is flagged."""
+    report = audit_reply(reply, [], None, None, language=language)
+    assert F in {f.type.value for f in report.findings}
