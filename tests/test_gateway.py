@@ -147,6 +147,21 @@ async def test_healthz_reports_ok_and_draining() -> None:
     assert (503, "draining") == (draining.status_code, draining.json()["status"])
 
 
+class BrokenHealthBackend(FakeBackend):
+    """A backend whose health report fails."""
+
+    def health(self) -> Mapping[str, object]:
+        raise RuntimeError("health report broke")
+
+
+async def test_healthz_failure_is_a_json_500_without_details() -> None:
+    """/healthz skips the route wrapper, yet a failing health report is still a JSON 500."""
+    async with running_gateway(RecordingHandler(), BrokenHealthBackend()) as (client, _):
+        response = await client.get("/healthz")
+    assert (500, "internal") == (response.status_code, error_code(response))
+    assert "broke" not in response.text
+
+
 async def test_bearer_token_is_required_when_configured() -> None:
     """With a token: a missing or wrong Authorization is 401 JSON; healthz stays open."""
     handler = RecordingHandler()
