@@ -532,3 +532,14 @@ def test_crontab_times_and_a_breakdown_of_a_stated_whole() -> None:
                          charges)
     assert ("count_mismatch", "count.item_count", "tres cargos") in of_type(
         "count_mismatch", "Hoy hay tres cargos: dos cobrados.", charges)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("东区约三点五万元。", []),                                            # 35120 ≈ 三点五万
+    ("占比约百分之二十五。", []),                                          # 0.254 -> 25 %
+    ("东区约九万元。", [("ungrounded_value", "value.not_in_results", "九万")]),
+    ("占比百分之六十。", [("ungrounded_value", "value.not_in_results", "百分之六十")]),
+])
+def test_chinese_number_words_are_values(reply: str, expected: Expected) -> None:
+    """Percentages and 万/亿 amounts written in Chinese numerals are read and checked."""
+    assert expected == of_type("ungrounded_value", reply, SALES_ZH)

@@ -214,6 +214,21 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             unit=str(extra.get("unit", "")), key=str(extra.get("key", "")),
             date=date if isinstance(date, tuple) else None, approx=approx))
 
+    if pack.find_word_values is not None:
+        taken_values = [v.span for v in values]
+        for start, end, percent, number in pack.find_word_values(no_urls):
+            index = clause_at(start)
+            if _overlaps(taken_values, start, end) or flags.hedged(index) or \
+                    flags.general(index):
+                continue
+            approx = bool(approx_before(low[max(0, start - 16):start])
+                          or APPROX_AFTER_RE.match(no_urls[end:end + 3]))
+            values.append(ValueClaim(
+                span=(start, end), clause=index,
+                kind=ValueKind.PERCENT if percent else ValueKind.NUMBER,
+                raw=text[start:end], numbers=(number,), unit="%" if percent else "",
+                approx=approx))
+
     if clauses:
         # Names presented as a tool's finding, in the sentences that attribute to a tool;
         # identifiers and full names wherever values are read.

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from .gate import Gate
@@ -31,6 +32,7 @@ PATTERN_SLOTS = ("sentence_end", "clause_break", "question", "conditional", "hed
                  "absence")
 
 CountFinder = Callable[[str, "LanguagePack", int, int], list[RawCount]]
+WordValueFinder = Callable[[str], list[tuple[int, int, bool, Decimal]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,9 @@ class LanguagePack:
     # Words scoping a statement to after a moment ("since", "desde", "之后"): an absence
     # "after 10:16" speaks of part of the result only.
     time_scope: re.Pattern[str] | None = None
+    # Values written in number words ("百分之二十五", "三点五万"): (start, end, is_percent,
+    # value, unit the value is written to) in text[start:end].
+    find_word_values: WordValueFinder | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -95,4 +100,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         entity_cue=tables.get("ENTITY_CUE"),
         first_person=tables.get("FIRST_PERSON"),
         time_scope=tables.get("TIME_SCOPE"),
+        find_word_values=tables.get("find_word_values"),
     )

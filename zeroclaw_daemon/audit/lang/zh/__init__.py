@@ -9,6 +9,7 @@ synonym table into the English words tool names use, and counts are
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from ...claims.pack import LanguagePack, build_pack
 from ...claims.text import phrase, word_set
@@ -41,6 +42,32 @@ def parse_chinese_number(text: str) -> int | None:
         else:
             return None
     return total + section + (digit or 0)
+
+
+_NUMERAL = "零〇一二两三四五六七八九十百千"
+# "百分之二十五(点四)", "三点五万", "一百二十万", "两亿": values written in number words.
+WORD_VALUE_RE = re.compile(
+    r"百分之(?P<pct>[" + _NUMERAL + r"]+)(?:点(?P<pct_dec>[零〇一二三四五六七八九]+))?"
+    r"|(?<![" + _NUMERAL + r"\d])(?P<num>[" + _NUMERAL + r"]{1,6})(?:点(?P<num_dec>"
+    r"[零〇一二三四五六七八九]+))?(?P<scale>万|亿)")
+
+
+def find_word_values(text: str) -> list[tuple[int, int, bool, Decimal]]:
+    """Percentages and 万/亿 amounts written in Chinese numerals, with their values (the
+    precision is the last digit written: 三点五万 is 35000 to the thousand)."""
+    found: list[tuple[int, int, bool, Decimal]] = []
+    for match in WORD_VALUE_RE.finditer(text):
+        whole = match.group("pct") or match.group("num")
+        integer = parse_chinese_number(whole)
+        if integer is None:
+            continue
+        decimals = match.group("pct_dec") or match.group("num_dec") or ""
+        digits = "".join(str(DIGITS[c]) for c in decimals)
+        value = Decimal(f"{integer}.{digits}") if digits else Decimal(integer)
+        if match.group("scale"):
+            value = value.scaleb(4 if match.group("scale") == "万" else 8)
+        found.append((match.start(), match.end(), bool(match.group("pct")), value))
+    return found
 
 
 SENTENCE_END = phrase(r"[。！？!?；;]+[”」』）)]*|(?<=[.])\s+|\n+")
