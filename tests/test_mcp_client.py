@@ -230,3 +230,15 @@ async def test_supervised_autonomy_asks_for_mcp_tools_unless_trusted_read_only()
     allowed = await policy.check(tools["trusted__get_current_time"], "", None)
     assert not denied.allowed and "requires approval" in denied.reason
     assert allowed.allowed
+
+
+async def test_server_aliases_reach_its_tools_for_the_auditor() -> None:
+    """``aliases`` of a [[tools.mcp]] table are every one of its tools' aliases, and with
+    the server's description make the tool's ``about`` the auditor reads."""
+    time_server = python_server("mcp-server-time")
+    async with hub_for([{"name": "clock", "command": time_server,
+                         "aliases": ["timezone", "tz"]}]) as hub:
+        tools = hub.tools()
+    tool = tools["clock__convert_time"]
+    assert ("timezone", "tz") == tool.aliases
+    assert tool.about().endswith("(tool 'convert_time' of MCP server 'clock') timezone tz")

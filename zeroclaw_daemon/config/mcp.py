@@ -97,6 +97,9 @@ class McpServerConfig(_Section):
     allow: StrTuple = ()
     # readOnlyHint annotations make a tool a read tool only when the server is trusted.
     trust_annotations: bool = False
+    # Other names of what the server's tools act on ("pagerduty", "incident"): the reply
+    # auditor links "I acknowledged the PagerDuty incident" to these tools through them.
+    aliases: StrTuple = ()
     timeout_s: Seconds = 30.0
     connect_timeout_s: Seconds = 20.0
     max_output_chars: Count = 65_536

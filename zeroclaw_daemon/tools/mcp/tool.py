@@ -77,6 +77,7 @@ class McpTool(Tool):
         self.parameters = schema
         self.risk = risk_for(server, tool)
         self.timeout_s = server.config.timeout_s
+        self.aliases = server.config.aliases
 
     def __repr__(self) -> str:
         return f"<McpTool name={self.name!r} risk={self.risk.value}>"
