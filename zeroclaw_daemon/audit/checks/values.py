@@ -61,14 +61,14 @@ def _input_of_a_derivation(context: CheckContext, claim: ValueClaim) -> bool:
     if not claim.numbers:
         return False
     derived = Derivations([f.result for f in context.evidence.ok], claim.numbers[:1])
-    candidates = list(derived.with_given())
+    candidates = list(derived.given_candidates())
     sentence = context.claims.sentence_of(claim.clause)
     for other in context.claims.values:
         if other is claim or context.claims.sentence_of(other.clause) != sentence:
             continue
         for reading in other.numbers[:1]:
-            tolerance = rounding_unit(reading) / 2
-            if any(abs(c - reading) <= tolerance for c in candidates):
+            tolerance = float(rounding_unit(reading) / 2)
+            if any(abs(c - float(reading)) <= tolerance for c in candidates):
                 return True
     return False
 

@@ -59,6 +59,7 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
     precision the reply wrote (half its last digit; 3 % when it says "about")."""
     seconds = _SECONDS.get(claim.unit.lower()) if claim.kind is ValueKind.MEASURE else None
     derivations = evidence.derivations
+    targets: list[tuple[Decimal, Decimal]] = []
     for reading in readings:
         if seconds:
             slack = approx_tolerance(reading) * Decimal(seconds[0]) if claim.approx else \
@@ -69,18 +70,17 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
         tolerance = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
         if claim.approx:
             tolerance = max(tolerance, approx_tolerance(reading))
-        if derivations.grounds(reading, tolerance, percent=claim.kind is ValueKind.PERCENT):
-            return True
-        for ratio in _unit_ratios(claim):
-            # "+125 ms" from 0.412 s and 0.287 s: the derivation in the results' unit.
-            if derivations.grounds(reading * ratio, tolerance * ratio, percent=False):
-                return True
-        if claim.kind is ValueKind.CURRENCY:
-            # Money at a rate: to the unit the amount is written to, never the wider
-            # tolerance of "about" (products of any two numbers come close too easily).
-            exact = rounding_unit(reading) / 2
-            if any(abs(c - reading) <= exact for c in derivations.converted()):
-                return True
+        targets.append((reading, tolerance))
+        # "+125 ms" from 0.412 s and 0.287 s: the derivation in the results' unit.
+        targets.extend((reading * ratio, tolerance * ratio) for ratio in _unit_ratios(claim))
+    if derivations.grounds_any(targets, percent=claim.kind is ValueKind.PERCENT):
+        return True
+    if claim.kind is ValueKind.CURRENCY:
+        # Money at a rate: to the unit the amount is written to, never the wider tolerance
+        # of "about" (products of any two numbers come close too easily).
+        exact = [(r, rounding_unit(r) / 2) for r in readings]
+        return derivations.grounds_any(exact, percent=False,
+                                       candidates=derivations.converted())
     return False
 
 
