@@ -242,8 +242,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             values.append(ValueClaim(span=(start, end), clause=clause_at(start),
                                      kind=ValueKind.NAME, raw=name, key=name.lower()))
         no_code_text = mask(no_urls, [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(no_urls)])
-        for found, unit in ((find_identifiers(no_code_text, spans, keep), "identifier"),
-                            (find_full_names(no_code_text, spans, keep), "full_name")):
+        for found, unit in ((find_identifiers(no_code_text, keep), "identifier"),
+                            (find_full_names(no_code_text, keep), "full_name")):
             for start, end, name in found:
                 if not _overlaps(taken, start, end):
                     taken.append((start, end))

@@ -20,9 +20,12 @@ if TYPE_CHECKING:
 
 # An identifier: capitals then two digits or more, maybe dashed ("B22", "BA117",
 # "ORD-884125", "WEB-1182"); "Q4", "S3", "EC2" and "T4S" are names of things, not codes.
-IDENTIFIER_RE = re.compile(r"(?<![\w/.#@-])[A-Z]{1,6}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
+# Both open with a character class (no lookbehind first), so ``sre`` skips ahead to the
+# capitals; what may precede a match is checked on the match (:func:`_starts_a_token`).
+IDENTIFIER_RE = re.compile(r"[A-Z]{1,6}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
 # Two capitalised words: a person's first and last name ("Priya Raman").
-FULL_NAME_RE = re.compile(r"\b([A-Z][a-z]{1,20}) ([A-Z][a-z]{1,20})\b")
+FULL_NAME_RE = re.compile(r"[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}\b")
+_NOT_BEFORE_A_TOKEN = frozenset("/.#@-")
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 HANDLE_RE = re.compile(r"(?<![\w@/])@[A-Za-z0-9_][A-Za-z0-9_.-]{1,38}(?<![.-])")
 
@@ -51,16 +54,21 @@ def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
     return found
 
 
-def find_identifiers(text: str, spans: Iterable[Span],
-                     keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
-    """Identifier-shaped codes in the given spans (compared as strings with the results)."""
-    return [(m.start(), m.end(), m.group(0)) for start, end in spans
-            for m in IDENTIFIER_RE.finditer(text, start, end) if keep(m.start())]
+def _starts_a_token(text: str, start: int) -> bool:
+    if start == 0:
+        return True
+    before = text[start - 1]
+    return not (before.isalnum() or before == "_" or before in _NOT_BEFORE_A_TOKEN)
 
 
-def find_full_names(text: str, spans: Iterable[Span],
-                    keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
+def find_identifiers(text: str, keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
+    """Identifier-shaped codes (compared as strings with the results)."""
+    return [(m.start(), m.end(), m.group(0)) for m in IDENTIFIER_RE.finditer(text)
+            if _starts_a_token(text, m.start()) and keep(m.start())]
+
+
+def find_full_names(text: str, keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
     """First-and-last-name pairs; checked only against a result naming the same first name
     with another last name ("Priya Ramesh" where the result says "Priya Raman")."""
-    return [(m.start(), m.end(), m.group(0)) for start, end in spans
-            for m in FULL_NAME_RE.finditer(text, start, end) if keep(m.start())]
+    return [(m.start(), m.end(), m.group(0)) for m in FULL_NAME_RE.finditer(text)
+            if _starts_a_token(text, m.start()) and keep(m.start())]
