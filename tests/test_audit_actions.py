@@ -345,3 +345,13 @@ def test_bare_completion_beside_a_failed_write_and_a_good_read(reply: str) -> No
     report = audit_reply(reply, [listing, removal], None, None, language="en")
     assert [("c2", "failure.outcome_stated")] == [
         (f.call_id, f.rule) for f in report.findings if f.type.value == FAILED]
+
+
+@pytest.mark.parametrize(("reply", "language", "verb"), [
+    ("✅ Purged the old exports", "en", "Purged"),
+    ("🚀 Publicado en producción", "es", "Publicado"),
+])
+def test_a_participle_after_a_check_mark_is_a_claim(reply: str, language: str,
+                                                    verb: str) -> None:
+    """A line opening with a check mark then a participle claims the action."""
+    assert [(FABRICATED, "action.no_matching_call", verb)] == findings(reply, [SEARCH], language)

@@ -129,11 +129,11 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>[a-z]+)"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
 
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=—\s)|(?<=\bdone,\s))"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
     r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
@@ -146,7 +146,7 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 # A headline: "Ticket closed ✅", "Invoice sent to Dana.", "Cache cleared." (scanned
 # apart from ACTION, whose participle branch takes every word opening a sentence).
 HEADLINE = phrase(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not)\b)[a-z0-9][\w-]*"
     r"(?:\s+[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
     r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")

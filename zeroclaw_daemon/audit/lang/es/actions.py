@@ -102,10 +102,10 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # The simple past passive narrates ("la tarjeta fue rechazada") unless it says done.
     + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?=\s+(?:correctamente|con\s+éxito|"
     r"sin\s+problemas|ya)\b)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?P<noun>\w+)"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>\w+)"
     r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s))(?:ya\s+)?"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
     r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
     r"(?!\s*:\s*\d)"
     r"|\b(?P<verb_fp5>\w+[éí])\b"
