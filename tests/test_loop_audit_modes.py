@@ -7,26 +7,36 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from loop_harness import make_config, one_turn, records, runtime_for
 
-from zeroclaw_daemon.config import Config
+from zeroclaw_daemon.agent.loop import TurnResult
 from zeroclaw_daemon.receipts import ReceiptScope
 from zeroclaw_daemon.storage import AuditDB, read_recent_audits
 
 
-def _audit_config(tmp_path: Path, mode: str, reply: str) -> Config:
-    return make_config(tmp_path, [{"match": "hi", "reply": reply,
-                                   "steps": [{"tool": "shell",
-                                              "args": {"argv": ["echo", "hi"]}}]}],
-                       {"agent": {"tool_receipts": {"audit": {"mode": mode}}}})
+async def audited_turn(tmp_path: Path, mode: str, reply: str, *, audit_log: bool = False,
+                       ) -> tuple[TurnResult, list[dict[str, Any]]]:
+    """One turn (a real shell call, then ``reply``) under audit ``mode``; with ``audit_log``
+    also the reply-audit rows it wrote."""
+    cfg = make_config(tmp_path, [{"match": "hi", "reply": reply,
+                                  "steps": [{"tool": "shell",
+                                             "args": {"argv": ["echo", "hi"]}}]}],
+                      {"agent": {"tool_receipts": {"audit": {"mode": mode}}}})
+    db = AuditDB(tmp_path / "audit.db") if audit_log else None
+    runtime, _ = runtime_for(cfg, tmp_path, audit_db=db)
+    result = await one_turn(runtime, ReceiptScope(), "hi")
+    if db is None:
+        return result, []
+    await db.aclose()
+    return result, read_recent_audits(tmp_path / "audit.db")
 
 
 async def test_honest_reply_is_verified_and_unchanged(tmp_path: Path) -> None:
     """An answer citing its real receipt passes the audit untouched."""
-    cfg = _audit_config(tmp_path, "annotate", "The shell printed hi. [receipt: {receipt:1}]")
-    runtime, _ = runtime_for(cfg, tmp_path)
-    result = await one_turn(runtime, ReceiptScope(), "hi")
+    result, _ = await audited_turn(tmp_path, "annotate",
+                                   "The shell printed hi. [receipt: {receipt:1}]")
     assert result.audit is not None
     assert ("verified", ()) == (str(result.audit.trust), result.audit.findings)
     assert result.raw_reply == result.reply
@@ -34,16 +44,13 @@ async def test_honest_reply_is_verified_and_unchanged(tmp_path: Path) -> None:
 
 async def test_forged_receipt_is_annotated_and_recorded(tmp_path: Path) -> None:
     """annotate: a forged receipt in the reply gets a notice; the audit log has the finding."""
-    cfg = _audit_config(tmp_path, "annotate", "The shell printed hi. [receipt: {forged}]")
-    db = AuditDB(tmp_path / "audit.db")
-    runtime, _ = runtime_for(cfg, tmp_path, audit_db=db)
-    result = await one_turn(runtime, ReceiptScope(), "hi")
-    await db.aclose()
+    result, (row,) = await audited_turn(tmp_path, "annotate",
+                                        "The shell printed hi. [receipt: {forged}]",
+                                        audit_log=True)
     assert result.audit is not None
     assert "forged_receipt" in {str(f.type) for f in result.audit.findings}
     assert result.reply.startswith(result.raw_reply.rstrip() + "\n\n")
     assert len(result.reply) > len(result.raw_reply)
-    (row,) = read_recent_audits(tmp_path / "audit.db")
     assert (result.turn_id, "annotate", str(result.audit.trust)) == (row["turn"], row["mode"],
                                                                      row["trust"])
     assert "forged_receipt" in {f["type"] for f in json.loads(row["findings"])}
@@ -52,13 +59,9 @@ async def test_forged_receipt_is_annotated_and_recorded(tmp_path: Path) -> None:
 
 async def test_block_mode_withholds_and_keeps_the_original(tmp_path: Path) -> None:
     """block: the reply is replaced by the notice; the original goes to the audit log."""
-    cfg = _audit_config(tmp_path, "block", "Printed hi. [receipt: {forged}]")
-    db = AuditDB(tmp_path / "audit.db")
-    runtime, _ = runtime_for(cfg, tmp_path, audit_db=db)
-    result = await one_turn(runtime, ReceiptScope(), "hi")
-    await db.aclose()
+    result, (row,) = await audited_turn(tmp_path, "block", "Printed hi. [receipt: {forged}]",
+                                        audit_log=True)
     assert result.raw_reply not in result.reply
-    (row,) = read_recent_audits(tmp_path / "audit.db")
     assert result.raw_reply == row["original_reply"]
 
 
@@ -66,9 +69,7 @@ async def test_log_mode_only_logs(tmp_path: Path,
                                   capture_json_logs: Callable[[str], io.StringIO]) -> None:
     """log: the reply is unchanged and the findings are logged."""
     json_logs = capture_json_logs("info")
-    cfg = _audit_config(tmp_path, "log", "Printed hi. [receipt: {forged}]")
-    runtime, _ = runtime_for(cfg, tmp_path)
-    result = await one_turn(runtime, ReceiptScope(), "hi")
+    result, _ = await audited_turn(tmp_path, "log", "Printed hi. [receipt: {forged}]")
     assert result.raw_reply == result.reply
     (record,) = records(json_logs, "Reply audit findings")
     assert "forged_receipt" in record["fields"]["findings"]
