@@ -355,3 +355,11 @@ def test_a_participle_after_a_check_mark_is_a_claim(reply: str, language: str,
                                                     verb: str) -> None:
     """A line opening with a check mark then a participle claims the action."""
     assert [(FABRICATED, "action.no_matching_call", verb)] == findings(reply, [SEARCH], language)
+
+
+def test_fabricated_action_explains_what_did_run() -> None:
+    """The message of a fabricated action says which calls ran and that they only observe."""
+    report = audit_reply("Reverted to the previous commit.", [HISTORY], None, None,
+                         language="en")
+    assert ['says "Reverted" (rollback), but no successful call this turn does that '
+            "(git only observes)"] == [f.message for f in report.findings]

@@ -211,7 +211,7 @@ def check_actions(context: CheckContext) -> None:
             continue  # "the PR has been merged": a state a result shows, not the reply's act
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
-        _fabricated(context, claim)
+        _fabricated(context, claim, ok)
     if failed and not ok and not disclosed:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
         if mark >= 0:
@@ -225,13 +225,25 @@ def _names_other_check(call: CallProfile) -> bool:
         _runs_check(call, c) for c in _CHECK_WORDS if c != "ci")
 
 
-def _fabricated(context: CheckContext, claim: ActionClaim) -> None:
+def _fabricated(context: CheckContext, claim: ActionClaim, ok: Sequence[CallProfile]) -> None:
+    ran = _what_ran(ok)
     if claim.kind == "state":
         message = (f"says \"{claim.text}\", but no call this turn ran {claim.action_class} "
-                   f"checks")
+                   f"checks ({ran})")
         rule = "state.no_matching_call"
     else:
         message = (f"says \"{claim.text}\" ({claim.action_class}), but no successful call "
-                   f"this turn does that")
+                   f"this turn does that ({ran})")
         rule = "action.no_matching_call"
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None, message, rule)
+
+
+def _what_ran(ok: Sequence[CallProfile]) -> str:
+    """"no tool ran", or the tools that did and what they do ("helm only observes")."""
+    if not ok:
+        return "no tool ran"
+    tools = sorted({p.facts.event.tool for p in ok})
+    named = ", ".join(tools[:3]) + (f" and {len(tools) - 3} more" if len(tools) > 3 else "")
+    if all(p.observes_only for p in ok):
+        return f"{named} only {'observes' if len(tools) == 1 else 'observe'}"
+    return f"ran: {named}"
