@@ -543,3 +543,13 @@ def test_crontab_times_and_a_breakdown_of_a_stated_whole() -> None:
 def test_chinese_number_words_are_values(reply: str, expected: Expected) -> None:
     """Percentages and 万/亿 amounts written in Chinese numerals are read and checked."""
     assert expected == of_type("ungrounded_value", reply, SALES_ZH)
+
+
+def test_the_word_after_a_keys_value_is_the_next_pair() -> None:
+    """"WARN=2 ERROR=1": 2 is the warnings, so "2 models errored" is wrong; a banner's
+    "==== 2 failed" still states 2 failed."""
+    dbt = ok("dbt_build", "Done. PASS=41 WARN=2 ERROR=1 SKIP=3 TOTAL=47")
+    assert [("count_mismatch", "count.item_count", "2 models")] == of_type(
+        "count_mismatch", "2 models errored.", dbt)
+    pytest_out = ok("pytest_run", "..F.F\n==== 2 failed, 186 passed in 4s ====")
+    assert [] == of_type("count_mismatch", "2 tests failed.", pytest_out)

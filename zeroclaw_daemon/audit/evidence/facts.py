@@ -31,6 +31,7 @@ RESULT_SAYS_NOTHING_RE = re.compile(
 _TITLE_HEADER_RE = re.compile(r"^\s*[A-Z][A-Za-z_%()-]*(?:[ \t]+[A-Za-z][A-Za-z_%()-]*){2,}\s*$")
 # A value saying "none": a zero written as a word or a sign ("二等座": "无").
 _NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
+_VALUE_OF_KEY_RE = re.compile(r"(?:(?<=[\w\"'])[=:]\s*|\d\s+of\s+)$")   # not "==== 2 failed"
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
 _NEXT_WORD_RE = re.compile(r"[ \t\"']*([A-Za-z\u00C0-\u024F]{2,})")
@@ -198,8 +199,12 @@ class EventFacts:
         """Each standalone integer of the result with the stems of the words beside it."""
         found: list[tuple[int, frozenset[str]]] = []
         for number, start, end in self.numbers:
-            following = _NEXT_WORD_RE.match(self.result, end)
-            preceding = _PREV_WORD_REVERSED_RE.match(self.result[max(0, start - 30):start][::-1])
+            before = self.result[max(0, start - 30):start]
+            # The word after a key's value belongs to the next pair ("WARN=2 ERROR=1"); after
+            # "23 of 47" it is the line's status, not what 47 counts.
+            following = None if _VALUE_OF_KEY_RE.search(before) else \
+                _NEXT_WORD_RE.match(self.result, end)
+            preceding = _PREV_WORD_REVERSED_RE.match(before[::-1])
             keys = set() if following is None else {stem(following.group(1))}
             if preceding is not None:
                 keys |= _key_nouns(preceding.group(1)[::-1], self.result, start)
