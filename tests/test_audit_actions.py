@@ -363,3 +363,13 @@ def test_fabricated_action_explains_what_did_run() -> None:
                          language="en")
     assert ['says "Reverted" (rollback), but no successful call this turn does that '
             "(git only observes)"] == [f.message for f in report.findings]
+
+
+def test_spanish_simple_past_passive() -> None:
+    """"fue desplegado" claims the act; "fue rechazada" beside a result saying "declined"
+    reports it; "fue rechazada por el banco" names someone else's act."""
+    charges = call("card_charges", {"limit": 5}, '{"failure_message": "Your card was declined."}')
+    assert [(FABRICATED, "action.no_matching_call", "desplegado")] == findings(
+        "El servicio fue desplegado en producción.", [PODS], "es")
+    assert [] == findings("La tarjeta fue rechazada.", [charges], "es")
+    assert [] == findings("La tarjeta fue rechazada por el banco.", [PODS], "es")

@@ -33,8 +33,8 @@ ACTION_CLASSES: dict[str, str] = {
     "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen",
     "refund": "refund",
     "pay": "pay charge transfer cancel void",
-    "grant": ("grant revoke approve reject allow block ban unban lock unlock enable disable "
-              "whitelist allowlist"),
+    "grant": ("grant revoke approve reject decline deny allow block ban unban lock unlock enable "
+              "disable whitelist allowlist"),
     "write": "save store cp backup import",
     "build": "build rebuild",
     "rotate": "rotate renew regenerate reset",

@@ -99,10 +99,11 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES + _NOT_COUNTED +
     r"|\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
-    # The simple past passive narrates ("la tarjeta fue rechazada") unless it says done.
-    + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?=\s+(?:correctamente|con\s+éxito|"
-    r"sin\s+problemas|ya)\b)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>\w+)"
+    # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
+    # banco") it narrates someone else's act.
+    + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?!\s+por\b)" + _NOT_TIMES
+    + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|"
+    r"(?<=[✅✔☑🎉🚀]\s))(?P<noun>\w+)"
     r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
