@@ -15,9 +15,9 @@ import openai
 import pytest
 import tomli_w
 from daemon_harness import TEST_SCRIPT, DaemonProcess, _merge, daemon_config, start_daemon
+from gateway_harness import RecordingHandler, running_gateway
 from hypothesis import given
 from hypothesis import strategies as st
-from test_gateway import RecordingHandler, running_gateway
 
 from zeroclaw_daemon.channels.gateway_openai import text_pieces
 
