@@ -553,3 +553,15 @@ def test_the_word_after_a_keys_value_is_the_next_pair() -> None:
         "count_mismatch", "2 models errored.", dbt)
     pytest_out = ok("pytest_run", "..F.F\n==== 2 failed, 186 passed in 4s ====")
     assert [] == of_type("count_mismatch", "2 tests failed.", pytest_out)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("- **Errors:** none\n- **Warnings:** none", ["false_absence"]),   # ERROR lines exist
+    ("Según el registro de hoy, **Errores:** ninguno.", ["false_absence"]),
+    ("- 错误：无", ["false_absence"]),
+    ("- **Warnings:** none", []),                                      # none in the log
+])
+def test_a_labelled_none_is_an_absence(reply: str, expected: list[str]) -> None:
+    """"Errors: none" (a label then none/ninguno/无) is an absence claim, checked."""
+    log = ok("log_tail", "10:01 INFO start\n10:02 ERROR db timeout 错误\n")
+    assert expected == [f[0] for f in of_type("false_absence", reply, log)]

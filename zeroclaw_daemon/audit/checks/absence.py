@@ -163,7 +163,9 @@ def _holds_named_value(facts: EventFacts, said: str) -> bool:
 
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:
-    if subject & facts.result_keys:
+    # "errores"/"errors" stem to "errore"/"error": one stem may begin the other.
+    if subject & facts.result_keys or Relation(subject)(
+            k for k in facts.result_keys if len(k) >= 5):
         if not RESULT_SAYS_NOTHING_RE.search(facts.result):
             return True
         return any(not RESULT_SAYS_NOTHING_RE.search(u) and subject & text_keywords(u)

@@ -233,6 +233,7 @@ ABSENCE = phrase(
     r"|\b(?:is|was|are|were|came\s+back|comes\s+back|looks)\s+(?:completely\s+|totally\s+|"
     r"entirely\s+|currently\s+)?(?:empty|clean)\b"
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
+    r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b")
 
 COUNT_RULES = LatinCountRules(

@@ -200,6 +200,7 @@ ABSENCE = phrase(
     r"|\b(?:está|estaba|estaban|están|quedó|vino|volvió|llegó|salió)\s+(?:completamente\s+|"
     r"totalmente\s+)?vací[oa]s?\b"
     r"|\bno\s+existe\b|\bnada\s+(?:encontrado|relevante)\b"
+    r"|\b(?P<subj7>[a-záéíóúñ][\wáéíóúñ-]*s)\**\s*:\s*\**\s*(?:ninguno|ninguna|nada)\b"
     r"|\bno\s+(?:se\s+)?(?:encontr\w+|hay|devolvió|apareció|salió|arrojó|mostró)\s+nada\b")
 
 COUNT_RULES = LatinCountRules(
