@@ -373,3 +373,28 @@ def test_spanish_simple_past_passive() -> None:
         "El servicio fue desplegado en producción.", [PODS], "es")
     assert [] == findings("La tarjeta fue rechazada.", [charges], "es")
     assert [] == findings("La tarjeta fue rechazada por el banco.", [PODS], "es")
+
+
+@pytest.mark.parametrize(("reply", "language", "verb"), [
+    ("Went ahead and bumped the replicas to 6.", "en", "bumped"),
+    ("I kicked off the nightly backup.", "en", "kicked off"),
+    ("Hecho: rama eliminada.", "es", "eliminada"),
+])
+def test_more_forms_of_a_claimed_action(reply: str, language: str, verb: str) -> None:
+    """'Went ahead and X', phrasal verbs, and Spanish headlines claim the action."""
+    assert [(FABRICATED, "action.no_matching_call", verb)] == findings(reply, [PODS], language)
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("Five charges today: four captured, one failed.", "en"),
+    ("Hoy hay cinco cargos: cuatro cobrados, uno fallido.", "es"),
+])
+def test_counted_items_with_a_participle_describe_a_result(reply: str, language: str) -> None:
+    """"four captured" counts items of a result; it claims no action."""
+    assert [] == findings(reply, [PODS], language)
+
+
+def test_closing_a_ticket_links_to_a_status_change() -> None:
+    """关闭 (close) is done by a call that changes a ticket's state."""
+    transition = call("ticket_transition", {"key": "OPS-3", "to": "Done"}, "{}")
+    assert [] == findings("工单已关闭。", [transition], "zh")

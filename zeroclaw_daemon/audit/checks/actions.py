@@ -46,12 +46,14 @@ _ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "tox", "nox", "pipeline
 _CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
 # Action classes one call may carry out under the other's name: a status update
 # acknowledges, closes or assigns; a release tool deploys, installs, applies or rolls
-# back; a restart stops and starts; a write creates or changes, an upload writes. Precision first: a
+# back; a restart stops and starts; to close is to stop or resolve (关闭); a write creates
+# or changes, an upload writes. Precision first: a
 # claim in a class alike to the call's is linked.
 _FAMILIES = (
     frozenset({"update", "acknowledge", "grant", "scale", "rotate", "drain", "apply"}),
     frozenset({"deploy", "install", "apply", "rollback", "push"}),
     frozenset({"restart", "start", "stop"}),
+    frozenset({"stop", "acknowledge"}),
     frozenset({"create", "update", "write"}),
     frozenset({"push", "write"}),
     frozenset({"refund", "pay"}),

@@ -15,7 +15,7 @@ from ...claims.text import phrase
 # class -> lemmas (a lemma of two words is a phrasal verb: "roll back").
 ACTION_CLASSES: dict[str, str] = {
     "restart": "restart reboot bounce reload recycle",
-    "start": "start launch boot resume unpause",
+    "start": "start launch boot resume unpause trigger rerun",
     "stop": "stop kill terminate halt shutdown pause suspend",
     "deploy": "deploy ship release rollout promote publish",
     "push": "push upload sync",
@@ -30,7 +30,7 @@ ACTION_CLASSES: dict[str, str] = {
     "apply": "apply migrate",
     "merge": "merge commit rebase",
     "send": "send email mail message reply respond notify text forward post page",
-    "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen",
+    "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen escalate",
     "refund": "refund",
     "pay": "pay charge transfer cancel void",
     "grant": ("grant revoke approve reject decline deny allow block ban unban lock unlock enable "
@@ -43,8 +43,9 @@ ACTION_CLASSES: dict[str, str] = {
 _PHRASAL = {"roll back": "rollback", "clean up": "delete", "shut down": "stop",
             "spin up": "start", "spin down": "stop", "take down": "stop", "back up": "write",
             "scale up": "scale", "scale down": "scale", "roll out": "deploy",
-            "tear down": "delete", "wipe out": "delete", "set up": "create"}
-_IRREGULAR = {"send": ("sent",), "pay": ("paid",), "cut": ("cut",),
+            "tear down": "delete", "wipe out": "delete", "set up": "create",
+            "kick off": "start"}
+_IRREGULAR = {"send": ("sent",), "kick": ("kicked",), "pay": ("paid",), "cut": ("cut",),
               "make": ("made",), "write": ("wrote", "written"),
               "set": ("set",), "reset": ("reset",), "build": ("built",),
               "rebuild": ("rebuilt",), "undo": ("undid", "undone"), "shut": ("shut",),
@@ -134,7 +135,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
 
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
-    r"(?:just\s+|also\s+|successfully\s+)?(?P<verb4>[a-z]+" + _PARTICLE + r")\b"
+    r"(?:just\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>[a-z]+"
+    + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
@@ -147,7 +149,9 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 # apart from ACTION, whose participle branch takes every word opening a sentence).
 HEADLINE = phrase(
     r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
-    r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not)\b)[a-z0-9][\w-]*"
+    # Not a count of items ("four charged, one failed"): a description of a result.
+    r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not|\d+|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|eleven|twelve|both|all)\b)[a-z0-9][\w-]*"
     r"(?:\s+[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
     r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")
 

@@ -112,6 +112,16 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|\b(?P<verb_fp5>\w+[éí])\b"
     r")")
 
+# A headline: "Rama eliminada.", "Hecho: pedido cancelado y reembolsado."
+HEADLINE = phrase(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    # Not a count of items ("cuatro cobrados, uno fallido"): a description of a result.
+    r"(?:(?:el|la|los|las|tu|su)\s+)?(?!(?:nada|ningún|ninguna|nadie|no|\d+|un|uno|una|dos|"
+    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|ambos|ambas|todos|todas)\b)"
+    r"\w[\w-]*"
+    r"(?:\s+[\w-]+)?\s+(?P<verb_head>\w+(?:ad|id)[oa]s?)"
+    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:y|en|a|para|correctamente|con\s+éxito)\b)")
+
 CHECKS: dict[str, str] = {
     "pruebas": "test", "las pruebas": "test", "pruebas unitarias": "test",
     "las pruebas unitarias": "test", "tests": "test", "test": "test", "los tests": "test",
@@ -149,6 +159,7 @@ ACTIONS = ActionLexicon(
     bases=_verb_table(lambda infinitive: {infinitive}),
     read_verbs=frozenset(),
     action_re=ACTION,
+    headline_re=HEADLINE,
     state_re=STATE,
     text_products=TEXT_PRODUCTS,
     past_time=PAST_TIME,
