@@ -213,3 +213,26 @@ async def test_non_utf8_names_are_listed_printably(root: Path) -> None:
     output = await ListDirTool(root).run({}, CTX)
     assert "bad\ufffdname" in output.text.splitlines()
     output.text.encode("utf-8")
+
+
+def test_open_descriptor_check_refuses_what_lies_outside(root: Path) -> None:
+    """The after-open check passes a descriptor inside the root and refuses one outside it,
+    a symlinked root included, and one that is no path at all (a pipe)."""
+    linked = root.parent / "linked-root"
+    linked.symlink_to(root)
+    confinement = ListDirTool(linked).confinement
+    inside = os.open(root / "sub", os.O_RDONLY)
+    outside = os.open(root.parent / "secret.txt", os.O_RDONLY)
+    pipe_read, pipe_write = os.pipe()
+    try:
+        confinement.check_open_fd("list_dir", inside, "sub")
+        refused = []
+        for fd, name in ((outside, "../secret.txt"), (pipe_read, "pipe")):
+            with pytest.raises(ToolDeniedError) as denied:
+                confinement.check_open_fd("list_dir", fd, name)
+            refused.append(denied.value.message)
+    finally:
+        for fd in (inside, outside, pipe_read, pipe_write):
+            os.close(fd)
+    assert ["path '../secret.txt' is outside the allowed directory",
+            "path 'pipe' is outside the allowed directory"] == refused
