@@ -45,8 +45,16 @@ def _per_call_us(operation: Callable[[], object], calls: int) -> float:
 
 def breakdown(result: str, args: Mapping[str, Any], reply: str, events: Sequence[ToolEvent],
               scope: ReceiptScope, user_message: str, *, rounds: int, calls: int,
-              may_hold_receipt_text: Callable[[str], bool]) -> dict[str, float]:
-    """Median µs per call of each piece; ``audit`` is one reply audit / len(events)."""
+              may_hold_receipt_text: Callable[[str], bool],
+              off_reply: str | None = None,
+              off_events: Sequence[ToolEvent] = ()) -> dict[str, float]:
+    """Median µs per call of each piece; ``audit`` is one reply audit / len(events).
+
+    With ``off_reply``/``off_events`` (the receipts-off turn's reply and events) it
+    also times ``audit_off``, the audit that turn gets (claim checks, no scope): the
+    audit runs in both modes, so only ``audit_receipts = audit - audit_off`` is
+    receipt work, and only that share enters ``receipt_path_total``.
+    """
     key = secrets.token_bytes(32)  # a bench-only key: raw hmac.digest needs the bytes
     signer = ReceiptSigner(key)
     args_bytes = canonical_args(args)
@@ -80,17 +88,26 @@ def breakdown(result: str, args: Mapping[str, Any], reply: str, events: Sequence
         "trailer": lambda: trailer(result, token),
         "audit": lambda: audit_reply(reply, events, scope, "bench", user_message),
     }
+    if off_reply is not None:
+        pieces["audit_off"] = lambda: audit_reply(off_reply, off_events, None, "bench",
+                                                  user_message)
     samples: dict[str, list[float]] = {name: [] for name in pieces}
     names = list(pieces)
     for round_index in range(rounds):
         shift = round_index % len(names)
         for name in names[shift:] + names[:shift]:
             # The audit covers every call of the turn at once: run it 1/N as often.
-            n = max(1, calls // per_event) if name == "audit" else calls
+            whole_turn = name in ("audit", "audit_off")
+            n = max(1, calls // per_event) if whole_turn else calls
             value = _per_call_us(pieces[name], n)
-            samples[name].append(value / per_event if name == "audit" else value)
+            samples[name].append(value / per_event if whole_turn else value)
     signer.close()
     medians = {name: round(statistics.median(values), 3) for name, values in samples.items()}
-    medians["receipt_path_total"] = round(sum(v for k, v in medians.items()
-                                              if k != "raw_hmac"), 3)
+    if "audit_off" in medians:
+        medians["audit_receipts"] = round(medians["audit"] - medians["audit_off"], 3)
+    medians["receipt_path_total"] = round(sum(
+        v for k, v in medians.items()
+        if k not in ("raw_hmac", "audit_off", "audit_receipts")
+        and not (k == "audit" and "audit_off" in medians))
+        + medians.get("audit_receipts", 0.0), 3)
     return medians

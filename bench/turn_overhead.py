@@ -114,6 +114,9 @@ class LastTurn:
     reply: str = ""
     events: tuple[ToolEvent, ...] = ()
     scope: ReceiptScope | None = None
+    # The last receipts-off turn: the audit runs there too (no scope, no tokens).
+    off_reply: str = ""
+    off_events: tuple[ToolEvent, ...] = ()
 
 
 async def measure(turns: int, warmup: int, rounds: int, calls: int,
@@ -146,6 +149,9 @@ async def measure(turns: int, warmup: int, rounds: int, calls: int,
                 if scope is not None:
                     last.reply = strip_receipts_block(result.raw_reply)
                     last.events, last.scope = result.events, scope
+                else:
+                    last.off_reply = strip_receipts_block(result.raw_reply)
+                    last.off_events = result.events
         return samples
 
 
@@ -204,7 +210,9 @@ def main(argv: list[str] | None = None) -> int:
         pieces = breakdown(first.result, first.args, last.reply, last.events, last.scope,
                            "read the notes", rounds=21 if args.short else 101,
                            calls=200 if args.short else 500,
-                           may_hold_receipt_text=_may_hold_receipt_text)
+                           may_hold_receipt_text=_may_hold_receipt_text,
+                           off_reply=last.off_reply, off_events=last.off_events)
+        per_call_off_us = medians["receipts_off"] * 1000 / (args.rounds * args.calls)
         print(json.dumps({
             "bench": "turn_overhead", "breakdown_us_per_call": pieces, "tool": args.tool,
             "result_chars": len(first.result),
@@ -213,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
             "measured_overhead_us_per_call": round(
                 (medians["receipts_on"] - medians["receipts_off"]) * 1000
                 / (args.rounds * args.calls), 2),
+            # What a receipts-off call costs the whole turn, and the ratio a turn would
+            # have if the only receipt work were the HMAC of the MAC input itself: the
+            # floor no Python code around hmac.digest can go under.
+            "off_us_per_call": round(per_call_off_us, 2),
+            "raw_hmac_only_ratio": round(1 + pieces["raw_hmac"] / per_call_off_us, 4),
         }), flush=True)
     return 1 if args.check and not ok else 0
 
