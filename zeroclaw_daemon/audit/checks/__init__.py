@@ -1,8 +1,10 @@
 """The claim checks: each claim of the reply against the turn's evidence, as findings.
 
-One module per finding family; :data:`CHECKS` runs them in a fixed order, because
-later checks read what earlier ones left in the context (a failed call reported once,
-counts found wrong).
+One module per finding family: ``tool_use`` (a call said to have run, a result presented
+as done), ``counts``, ``absence``, ``values``, ``sources``, and ``actions`` (actions and
+checks said done in any voice, linked to calls through the tools' metadata, and failure
+disclosure). :data:`CHECKS` runs them in a fixed order, because later checks read what
+earlier ones left in the context (a failed call reported once, counts found wrong).
 """
 
 from __future__ import annotations
