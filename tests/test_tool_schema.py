@@ -113,3 +113,24 @@ def test_validator_is_compiled_once_per_schema(tmp_path: Path) -> None:
     second = ReadFileTool(tmp_path / "other", 100)
     assert _validator_for(_schema_key(first.parameters)) is _validator_for(
         _schema_key(second.parameters))
+
+
+def test_each_schema_object_keeps_its_own_validator() -> None:
+    """Schemas built one after another (as each reload builds its MCP tools') are never
+    mixed up by the validator memo, even after the first is gone and its id is free."""
+    def tool_with(kind: str) -> Tool:
+        tool = NestedTool()
+        tool.parameters = {"type": "object", "properties": {"n": {"type": kind}},
+                           "required": ["n"]}
+        return tool
+
+    outcomes = []
+    for kind in ["integer", "string"] * 20:
+        tool = tool_with(kind)
+        try:
+            validate_arguments(tool, '{"n": 1}')
+            outcomes.append((kind, "ok"))
+        except ToolArgumentError:
+            outcomes.append((kind, "invalid"))
+        del tool
+    assert [("integer", "ok"), ("string", "invalid")] * 20 == outcomes

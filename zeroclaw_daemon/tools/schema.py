@@ -41,14 +41,42 @@ def validate_arguments(tool: Tool, raw_arguments: str) -> dict[str, Any]:
         arguments = parse_tool_arguments(raw_arguments)
     except ArgsNotCanonicalError as exc:
         raise ToolArgumentError(tool.name, f"arguments are not usable: {exc.reason}") from None
-    problems = [_describe(error) for error in _sorted_errors(
-        _validator_for(_schema_key(tool.parameters)).iter_errors(arguments))]
+    validator = _validator_of(_Schema(tool.parameters))
+    if validator.is_valid(arguments):  # the common case: no errors to collect and sort
+        return arguments
+    problems = [_describe(error) for error in _sorted_errors(validator.iter_errors(arguments))]
     if problems:
         shown = problems[:MAX_REPORTED_PROBLEMS]
         if len(problems) > len(shown):
             shown.append(f"and {len(problems) - len(shown)} more")
         raise ToolArgumentError(tool.name, "invalid arguments: " + "; ".join(shown))
     return arguments
+
+
+class _Schema:
+    """A tool's schema object, hashed by identity: the memo key of its validator.
+
+    Holding the object keeps its id from being reused while the memo has it. A
+    tool's schema is built once (per tool, or per MCP tool list) and never changed
+    in place, so the same object always means the same schema; this saves
+    re-serialising it on every call (a few us of every tool call).
+    """
+
+    __slots__ = ("schema",)
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Schema) and other.schema is self.schema
+
+
+@functools.lru_cache(maxsize=256)
+def _validator_of(schema: _Schema) -> Validator:
+    return _validator_for(_schema_key(schema.schema))
 
 
 def _schema_key(schema: Mapping[str, Any]) -> str:
