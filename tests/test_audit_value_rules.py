@@ -565,3 +565,24 @@ def test_a_labelled_none_is_an_absence(reply: str, expected: list[str]) -> None:
     """"Errors: none" (a label then none/ninguno/无) is an absence claim, checked."""
     log = ok("log_tail", "10:01 INFO start\n10:02 ERROR db timeout 错误\n")
     assert expected == [f[0] for f in of_type("false_absence", reply, log)]
+
+
+def test_the_issues_own_wordings_in_our_tests() -> None:
+    """"2,5 millions" with a decimal comma, and "the remaining five" of a list, as the
+    issue lists them."""
+    revenue = ok("revenue_report", json.dumps({"total_eur": 2512300}))
+    assert [] == of_type("ungrounded_value", "Revenue reached 2,5 millions this quarter.",
+                         revenue)
+    hosts = ok("host_list", "\n".join(f"web-{i}" for i in range(8)))
+    assert [] == of_type("count_mismatch",
+                         "Three hosts are draining; the remaining five serve traffic.", hosts)
+
+
+@pytest.mark.parametrize("reply", [
+    "3 hosts are draining, the other 5 hosts serve traffic.",
+    "3 are failing, the other 5 pass.",
+])
+def test_counts_of_a_sentence_adding_up_to_the_whole(reply: str) -> None:
+    """Counts of one sentence that add up to the list's size are its parts."""
+    hosts = ok("host_list", "\n".join(f"web-{i}" for i in range(8)))
+    assert [] == of_type("count_mismatch", reply, hosts)

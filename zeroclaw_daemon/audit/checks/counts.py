@@ -140,13 +140,45 @@ def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
 def _part_of_a_whole(context: CheckContext, claim: CountClaim) -> bool:
     """"Hoy hay cinco cargos: cuatro cobrados…": a smaller count after one of the whole
     list in its sentence is a part of that breakdown (after "76 个通过", a sibling count,
-    "3 个没过" is still checked)."""
+    "3 个没过" is still checked); so is each count of a sentence whose counts add up to the
+    whole list ("3 are failing, the other 212 pass")."""
     claims = context.claims
     sentence = claims.sentence_of(claim.clause)
     wholes = {c.value for c in claims.counts if c.value > claim.value
               and c.span[1] <= claim.span[0]   # the whole is stated first, then its parts
               and claims.sentence_of(c.clause) == sentence}
-    return bool(wholes) and any(wholes & f.item_counts for f in context.evidence.ok)
+    if wholes and any(wholes & f.item_counts for f in context.evidence.ok):
+        return True
+    # "3 are failing, the other 212 pass": the sentence's counts, the first no larger
+    # than the rest (not a whole then its parts), add up to the whole list.
+    siblings = [c.value for c in claims.counts if claims.sentence_of(c.clause) == sentence]
+    siblings += _quantified_numbers(context, claim)
+    return (len(siblings) > 1 and siblings[0] <= max(siblings[1:])
+            and any(sum(siblings) in f.item_counts for f in context.evidence.ok))
+
+
+_NUMBER_AFTER_RE = re.compile(r"\s+(\w+)")
+
+
+def _quantified_numbers(context: CheckContext, claim: CountClaim) -> list[int]:
+    """Numbers right after a subset quantifier in the claim's sentence, with or without a
+    noun ("the remaining five", "the other 212")."""
+    pack = context.pack
+    span = context.claims.sentence_span(claim.clause)
+    if pack is None or pack.subset is None or pack.count_rules is None or span is None:
+        return []
+    words = pack.count_rules.number_words
+    counted = [c.span for c in context.claims.counts]
+    found: list[int] = []
+    for match in pack.subset.finditer(context.text, span[0], span[1]):
+        after = _NUMBER_AFTER_RE.match(context.text, match.end())
+        if after is None or any(s <= after.start(1) < e for s, e in counted):
+            continue   # a count claim of its own is a sibling already
+        token = after.group(1).lower()
+        value = int(token) if token.isdigit() else words.get(token)
+        if value is not None:
+            found.append(value)
+    return found
 
 
 def _sum_of_two(value: int, counts: set[int]) -> bool:

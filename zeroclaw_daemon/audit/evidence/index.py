@@ -169,6 +169,12 @@ class NumberIndex:
             return True
         exponent = value.as_tuple().exponent
         quantum = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+        if quantum > 1:
+            # "2,5 millions" is 2.5E+6: written to the hundred thousand, so any result
+            # number within half of that rounds to it.
+            half = quantum / 2
+            if any(abs(c - value) <= half for c in self.exact):
+                return True
         for candidate in self.near(value):
             try:
                 if candidate.quantize(quantum) == value:
