@@ -398,3 +398,12 @@ def test_closing_a_ticket_links_to_a_status_change() -> None:
     """关闭 (close) is done by a call that changes a ticket's state."""
     transition = call("ticket_transition", {"key": "OPS-3", "to": "Done"}, "{}")
     assert [] == findings("工单已关闭。", [transition], "zh")
+
+
+def test_free_text_a_call_carries_is_not_what_it_acts_on() -> None:
+    """A word of the commit message does not make the commit a push."""
+    commit = call("shell", {"command": "git commit -am 'bump the release branch'"}, "1 file")
+    both = call("shell", {"command": "git commit -am 'bump' && git push origin release"}, "ok")
+    assert [(FABRICATED, "action.no_matching_call", "pushed")] == findings(
+        "Committed and pushed to the release branch.", [commit], "en")
+    assert [] == findings("Committed and pushed to the release branch.", [both], "en")

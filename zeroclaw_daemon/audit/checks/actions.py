@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..claims.actions import ActionClaim, ActionLexicon
-from ..claims.words import text_keywords
+from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext
@@ -57,12 +58,15 @@ _FAMILIES = (
     frozenset({"create", "update", "write"}),
     frozenset({"push", "write"}),
     frozenset({"refund", "pay"}),
-    frozenset({"merge", "push"}),
 )
 _ALIKE: Mapping[str, frozenset[str]] = {
     action_class: frozenset().union(*(f for f in _FAMILIES if action_class in f))
     for family in _FAMILIES for action_class in family
 }
+# Fields whose value is text the call carries, not a target it acts on.
+_FREE_TEXT_FIELDS = frozenset({"message", "msg", "body", "text", "content", "subject",
+                               "title", "description", "comment", "note", "summary"})
+_QUOTED_RE = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NOUN_SUFFIXES = ("ee", "ees", "ment", "ments", "er", "ers")
 _WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
@@ -94,8 +98,9 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
     observes (``s3_ls``, ``kubectl get deploy``); the description and aliases only add
     classes."""
     about = facts.event.about.lower()
+    targets = " ".join(_target_values(facts.event.args))
     words = (*_WORD_RE.findall(facts.event.tool.replace("_", " ").lower()),
-             *_WORD_RE.findall(facts.arg_text.lower()))
+             *_WORD_RE.findall(targets.lower()))
     observes_only = False
     for word in words:
         if any(word in lexicon.read_verbs for lexicon in lexicons):
@@ -112,10 +117,26 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
                 action_class = _tool_word_class(lexicon, word)
                 if action_class is not None:
                     classes.add(action_class)
-    # What the call is about: its name, arguments and description (not its result, which
-    # mentions much that the call did not act on).
-    keys = facts.call_keys | text_keywords(about)
+    # What the call acts on: its name, its description and the arguments that name
+    # targets; not free text it carries (a commit message, an e-mail body) nor its result,
+    # which mention much that the call did not act on.
+    keys = (frozenset(stem(w) for w in facts.name_words) | text_keywords(targets)
+            | text_keywords(about))
     return CallProfile(facts, observes_only, frozenset(classes), keys, words)
+
+
+def _target_values(value: Any, key: str = "") -> list[str]:
+    """Argument values naming what a call acts on: quoted text in a command line and the
+    values of free-text fields (message, body, subject...) left out."""
+    if isinstance(value, str):
+        if key.lower() in _FREE_TEXT_FIELDS:
+            return []
+        return [_QUOTED_RE.sub(" ", value)]
+    if isinstance(value, Mapping):
+        return [v for k, item in value.items() for v in _target_values(item, str(k))]
+    if isinstance(value, (list, tuple)):
+        return [v for item in value for v in _target_values(item, key)]
+    return [str(value)] if isinstance(value, (int, float)) else []
 
 
 def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str],

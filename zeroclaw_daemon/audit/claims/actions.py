@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .types import Span
-from .words import stem, subject_keywords
+from .words import stem, subject_keywords, text_keywords
 
 if TYPE_CHECKING:
     from .pack import LanguagePack
@@ -83,6 +83,9 @@ class ActionLexicon:
     # checked only against calls that did not succeed.
     outcome_re: re.Pattern[str] | None = None
     cjk: bool = False
+    # Object words are read through the pack's synonyms, which translate them into the
+    # language tools are named in (工单 -> ticket): for languages other than that one.
+    translate_objects: bool = False
     # Words one of which every claim holds (first words of the done forms, the words
     # after an action noun, checks): a sentence with none of them is not scanned.
     # Empty: every sentence is.
@@ -192,6 +195,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             continue  # "I've created a summary table": the reply's own text
         if _tells_history(lexicon, low, clauses, starts, match.start(group)):
             continue  # "we deployed it last Tuesday": not this turn's act
+        if any(claim.span == match.span(group) for claim in found):
+            continue  # the same verb read by two patterns ("... and pushed", a headline)
         index = clause_of(match.start(group), match.end(group))
         if index is None:
             continue
@@ -238,7 +243,11 @@ def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
     # and in 把 constructions, after it otherwise): its words, all of them, err toward
     # linking the claim to a call.
     clause_text = text[clause.start:clause.end]
-    keys, _ = subject_keywords(clause_text, pack)
+    if pack.actions is not None and pack.actions.translate_objects:
+        keys, _ = subject_keywords(clause_text, pack)   # 工单 -> ticket, issue
+    else:
+        # Its own words, not their synonyms: "the release branch" is no "git" (any git call).
+        keys = text_keywords(clause_text, pack.stopwords | pack.generic_words)
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
     idents = frozenset(i.rstrip(".") for i in _IDENT_RE.findall(clause_text.lower()))
     return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],

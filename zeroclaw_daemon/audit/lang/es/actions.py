@@ -166,6 +166,7 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    translate_objects=True,
     cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
                    for form in table),
 )

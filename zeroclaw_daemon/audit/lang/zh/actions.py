@@ -75,5 +75,6 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    translate_objects=True,
     cjk=True,
 )
