@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zeroclaw_daemon.audit import audit_reply
+from zeroclaw_daemon.audit.claims import extract_claims
+from zeroclaw_daemon.audit.lang import PACKS
 from zeroclaw_daemon.audit.report import NO_CALL
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
@@ -407,3 +412,21 @@ def test_free_text_a_call_carries_is_not_what_it_acts_on() -> None:
     assert [(FABRICATED, "action.no_matching_call", "pushed")] == findings(
         "Committed and pushed to the release branch.", [commit], "en")
     assert [] == findings("Committed and pushed to the release branch.", [both], "en")
+
+
+_PIECES = ["I", "we", "have", "has been", "restarted", "rolled back", "and", "pushed",
+           "Ticket", "closed", "Refund", "issued", "tests", "pass", "lint is clean", "the",
+           "cache", "cleared", ".", ",", ":", "\n", "- ", "**", "✅", "nothing", "yesterday",
+           "se", "reinició", "he", "borrado", "Desplegado", "y", "subido", "commit", "hecho",
+           "las pruebas", "pasan", "summary", "created a", "went ahead and", "bumped"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=18), st.sampled_from(["en", "es"]))
+def test_cue_scan_finds_what_a_full_scan_finds(pieces: list[str], language: str) -> None:
+    """Scanning only sentences that hold a cue word finds the same claims as scanning all."""
+    text = " ".join(pieces)
+    pack = PACKS[language]
+    assert pack.actions is not None
+    plain = replace(pack, actions=replace(pack.actions, cues=frozenset()))
+    assert extract_claims(text, plain).actions == extract_claims(text, pack).actions
