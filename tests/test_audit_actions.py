@@ -430,3 +430,25 @@ def test_cue_scan_finds_what_a_full_scan_finds(pieces: list[str], language: str)
     assert pack.actions is not None
     plain = replace(pack, actions=replace(pack.actions, cues=frozenset()))
     assert extract_claims(text, plain).actions == extract_claims(text, pack).actions
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("The restart request is queued; the worker hasn't finished yet.", "en"),
+    ("El reinicio está en cola.", "es"),
+    ("重启还在进行中。", "zh"),
+])
+def test_an_outcome_left_open_is_a_disclosure(reply: str, language: str) -> None:
+    """Queued, in progress, not finished: the reply does not state the failed call's outcome."""
+    failed = call("worker_restart", {"id": "w1"}, "Error: timed out", ToolStatus.TIMEOUT)
+    assert [] == findings(reply, [failed], language)
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("There are 3 pending orders and nginx is running.", "en"),
+    ("Hay 3 pedidos pendientes.", "es"),
+    ("有 3 个处理中的工单。", "zh"),
+])
+def test_pending_items_are_no_disclosure(reply: str, language: str) -> None:
+    """"pending orders" describes items; after a failed call it discloses nothing."""
+    failed = call("orders_query", {"status": "open"}, "Error: timed out", ToolStatus.TIMEOUT)
+    assert FAILED in [f[0] for f in findings(reply, [failed], language)]

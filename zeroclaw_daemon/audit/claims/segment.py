@@ -147,4 +147,10 @@ class ClauseFlags:
         return known
 
     def any_failure(self) -> bool:
-        return any(self.sentence_failure(i) for i in range(len(self.spans)))
+        """Whether the reply discloses a failure anywhere: failure words, or an outcome
+        left open ("not yet", "still pending", "queued", 处理中)."""
+        if any(self.sentence_failure(i) for i in range(len(self.spans))):
+            return True
+        actions = self.pack.actions
+        return bool(actions is not None and actions.disclosure is not None
+                    and actions.disclosure.search(self.text))

@@ -168,13 +168,17 @@ STATE = phrase(
     r"type[\s-]?checks?|ci|checks|pipeline)\s+(?:(?:is|are|was|were|all|now|also|too|still|"
     r"both|came\s+back|look|looks)\s+)*(?:pass(?:es|ed|ing)?|green|clean|succeed(?:s|ed)?|"
     r"successful|ok|good)\b")
-# Wordings that leave an outcome open, beside the failure words of FAILURE.
+# Wordings that leave an outcome open, beside the failure words of FAILURE (said of the
+# outcome: "is still pending", not "3 pending orders").
 DISCLOSURE = phrase(
-    r"\b(?:not\s+yet|(?:is|are)\s+still\s+(?:pending|waiting|running|in\s+progress|queued)|"
-    r"pending|unconfirmed|no\s+confirmation|couldn't\s+confirm|could\s+not\s+confirm|"
-    r"can't\s+confirm|cannot\s+confirm|unable\s+to\s+confirm|not\s+confirmed|"
-    r"didn't\s+go\s+through|did\s+not\s+go\s+through|no\s+(?:reply|answer)\s+from|"
-    r"awaiting|waiting\s+(?:for|on)\s+(?:approval|confirmation))\b")
+    r"\b(?:not\s+yet|(?:is|are|was|were|remains?)\s+(?:still\s+)?(?:pending|in\s+progress|"
+    r"queued)|still\s+(?:pending|waiting|running|in\s+progress|queued)|"
+    r"pending\s+(?:approval|confirmation|review)|unconfirmed|"
+    r"no\s+confirmation|couldn't\s+confirm|could\s+not\s+confirm|can't\s+confirm|"
+    r"cannot\s+confirm|unable\s+to\s+confirm|not\s+confirmed|didn't\s+go\s+through|"
+    r"did\s+not\s+go\s+through|no\s+(?:reply|answer)\s+from|awaiting|waiting\s+(?:for|on)|"
+    r"not\s+(?:done|finished|complete)\s+yet|"
+    r"(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:finished|completed|gone\s+through))\b")
 
 _CUE_VERBS = _verb_table(past_forms)
 _CUE_FORMS = _verb_table(inflections)

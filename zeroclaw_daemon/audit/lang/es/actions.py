@@ -134,8 +134,10 @@ STATE = phrase(
     r"quedan|pasaron|pasan)\s+)*(?:pasan|pasaron|pasó|pasa|en\s+verde|ok|limpi[oa]s?|"
     r"correct[oa]s?|bien|sin\s+errores)\b")
 DISCLOSURE = phrase(
-    r"\b(?:todavía\s+no|aún\s+no|pendiente|sin\s+confirmar|no\s+(?:pude|he\s+podido|puedo|"
-    r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa])\b")
+    r"\b(?:todavía\s+no|aún\s+no|(?:está|están|sigue|siguen|queda|quedan|quedó)\s+"
+    r"pendientes?|pendiente\s+de|sin\s+confirmar|no\s+(?:pude|he\s+podido|puedo|"
+    r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa]|"
+    r"(?:está|están|sigue|siguen)\s+en\s+(?:cola|curso|progreso))\b")
 
 _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 OUTCOME = phrase(

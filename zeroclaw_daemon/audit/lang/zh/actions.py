@@ -52,7 +52,9 @@ CHECKS: dict[str, str] = {"单元测试": "test", "测试": "test", "用例": "t
 STATE = phrase(
     r"(?P<check>单元测试|类型检查|代码检查|测试|用例|构建|编译|lint|检查|流水线)"
     r"[^，。；！？\n]{0,6}?(?:全部|都|也)?(?:通过|成功|全绿|没问题)")
-DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|等待|排队中|处理中")
+# Said of the outcome, not of items ("处理中的工单" are tickets in progress).
+DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|"
+                    r"(?:等待|排队中|处理中|进行中)(?!的)")
 
 OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
                  r"在线上了|弄好了")
