@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
@@ -41,6 +41,8 @@ _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\
 _STANDALONE_INT_RE = re.compile(
     r"(?<![\w:/.#@$€£\\-])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w:/@-]|[.,]\d)")
 _RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
+# Cells of a space-aligned line: two or more spaces, a tab, or one space between CJK cells.
+_ALIGNED_CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
 # A CSV/TSV header: two or more separated names, none of them a number.
 _CSV_HEADER_RE = re.compile(r"^\s*[A-Za-z_][\w .%/()-]*(?:([,\t;|])\s*[A-Za-z_][\w .%/()-]*)+\s*$")
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
@@ -149,7 +151,7 @@ class EventFacts:
                 counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
             elif lines and (_HEADER_LINE_RE.match(lines[0]) or (
                     len(lines) > 1 and _TITLE_HEADER_RE.match(lines[0])
-                    and any(c.isdigit() for c in lines[1]))):
+                    and any(c.isdigit() for c in lines[1])) or _is_aligned_header(lines)):
                 counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
             elif len(lines) > 1 and _is_csv_header(lines[0], lines[1]):
                 counts.add(len(lines) - 1)  # account_id,name,plan: a header, not an item
@@ -224,7 +226,8 @@ class EventFacts:
             or self.units
         if len(lines) > 1 and (_HEADER_LINE_RE.match(lines[0])
                                or _TITLE_HEADER_RE.match(lines[0])
-                               or _CSV_HEADER_RE.match(lines[0])):
+                               or _CSV_HEADER_RE.match(lines[0])
+                               or _is_aligned_header(lines)):
             lines = lines[2:] if len(lines) > 2 and _RULE_LINE_RE.match(lines[1]) else lines[1:]
         return [text_keywords(line) for line in lines]
 
@@ -363,6 +366,16 @@ def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
     if not plural and not nouns & COUNT_WORDS:
         return set()
     return nouns
+
+
+def _is_aligned_header(lines: Sequence[str]) -> bool:
+    """A space-aligned table's header in any script (``episode   downloads``, ``hora  nombre
+    pax``, ``星期  日期  时间``): a first line of two or more cells with no digit, over rows
+    that each hold a digit. A header names the columns; rows fill them with values."""
+    if len(lines) < 3 or any(c.isdigit() for c in lines[0]):
+        return False
+    cells = [cell for cell in _ALIGNED_CELL_SPLIT_RE.split(lines[0].strip()) if cell]
+    return len(cells) >= 2 and all(any(c.isdigit() for c in line) for line in lines[1:])
 
 
 def _maybe_csv_header(first: str, second: str) -> bool:

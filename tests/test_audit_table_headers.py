@@ -1,0 +1,43 @@
+"""Space-aligned tables in any script: the header row names the columns and is not an item."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import of_type, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+# Lowercase, Spanish and CJK headers: none matches the upper-case or title-case header forms.
+RUNNERS = ok("race_results", "runner      split   finish\n"
+                             "Amadi       41:02   1:27:40\n"
+                             "Brandt      42:15   1:29:03\n"
+                             "Castro      43:50   1:31:12\n")
+VUELOS = ok("vuelos_hoy", "vuelo   destino   salida\n"
+                          "IB341   Oporto    07:10\n"
+                          "VY112   Bilbao    09:45\n"
+                          "UX778   Vigo      12:30\n"
+                          "IB903   Sevilla   18:05\n")
+CLASSES = ok("course_rooms", "课程  教室  人数\n"
+                             "数学  A101  42\n"
+                             "历史  B204  35\n")
+
+
+@pytest.mark.parametrize(("reply", "event"), [
+    ("Three runners finished; Amadi was fastest in 1:27:40.", RUNNERS),
+    ("Hoy salen 4 vuelos; el primero, a Oporto a las 07:10.", VUELOS),
+    ("一共 2 门课，数学在 A101。", CLASSES),
+])
+def test_header_row_is_not_counted(reply: str, event: ToolEvent) -> None:
+    """A count of the rows under a header agrees with the result (the header is no item)."""
+    assert [] == of_type("count_mismatch", reply, event)
+
+
+@pytest.mark.parametrize(("reply", "event", "said"), [
+    ("Four runners finished the race.", RUNNERS, "Four runners"),
+    ("Hoy salen 5 vuelos.", VUELOS, "5 vuelos"),
+])
+def test_counting_the_header_as_a_row_is_a_mismatch(reply: str, event: ToolEvent,
+                                                     said: str) -> None:
+    """Counting the header as one more row is a count mismatch."""
+    found = of_type("count_mismatch", reply, event)
+    assert [said] == [span for _, _, span in found]
