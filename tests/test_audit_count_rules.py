@@ -283,3 +283,19 @@ def test_counts_of_a_sentence_adding_up_to_the_whole(reply: str) -> None:
     """Counts of one sentence that add up to the list's size are its parts."""
     hosts = ok("host_list", "\n".join(f"web-{i}" for i in range(8)))
     assert [] == of_type("count_mismatch", reply, hosts)
+
+
+CALENDAR = ok("calendar_events", json.dumps([
+    {"title": "Standup", "start": "2026-12-04T09:30:00+08:00"},
+    {"title": "Budget review", "start": "2026-12-04T14:00:00+08:00"}]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("明天下午没有安排，可以约。", ["false_absence"]),   # 14:00 is in the afternoon
+    ("明天晚上没有安排，可以约。", []),                   # none after 18:00 (+08:00 no time)
+    ("Por la tarde no hay nada en el calendario.", ["false_absence"]),
+])
+def test_an_absence_in_a_part_of_the_day(reply: str, expected: list[str]) -> None:
+    """"下午没有安排" is false when the result lists a time in the afternoon; a UTC offset
+    is not a time of day."""
+    assert expected == [f[0] for f in of_type("false_absence", reply, CALENDAR)]

@@ -50,7 +50,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     target = pool[0]
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
     said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
-    held = [f for f in pool if _holds_named_value(f, said)]
+    whole_clause = context.text[clause.start:clause.end] if clause is not None else said
+    dayparts = _dayparts_named(context, whole_clause)
+    held = [f for f in pool if _holds_named_value(f, said) or _holds_a_time_in(f, dayparts)]
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
     elif claim.subject:
@@ -142,6 +144,30 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
 
 _STATUS_CLASS_RE = re.compile(r"\b([1-5])xx\b", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"(?<![\w.,:/-])\d{3,}(?![\w.,:/-])")
+
+
+# A time of day in a result, not a UTC offset ("+08:00").
+_RESULT_TIME_RE = re.compile(r"(?<![\d+-])([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
+
+
+def _dayparts_named(context: CheckContext, said: str) -> list[tuple[int, int]]:
+    pack = context.pack
+    if pack is None or not pack.dayparts:
+        return []
+    lowered = said.lower()
+    return [hours for word, hours in pack.dayparts.items() if word in lowered]
+
+
+def _holds_a_time_in(facts: EventFacts, windows: list[tuple[int, int]]) -> bool:
+    """"Nothing on Friday afternoon", "下午没有安排": the result lists a time in that part
+    of the day."""
+    if not windows:
+        return False
+    for match in _RESULT_TIME_RE.finditer(facts.result):
+        hour = int(match.group(1))
+        if any(start <= hour < end for start, end in windows):
+            return True
+    return False
 
 
 def _holds_named_value(facts: EventFacts, said: str) -> bool:

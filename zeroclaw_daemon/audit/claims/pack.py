@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,9 @@ class LanguagePack:
     # Values written in number words ("百分之二十五", "三点五万"): (start, end, is_percent,
     # value, unit the value is written to) in text[start:end].
     find_word_values: WordValueFinder | None = None
+    # Parts of the day, each with its hours ("afternoon": 12-18, 下午): an absence "in the
+    # afternoon" is false when a result lists a time in those hours.
+    dayparts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -101,4 +104,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         first_person=tables.get("FIRST_PERSON"),
         time_scope=tables.get("TIME_SCOPE"),
         find_word_values=tables.get("find_word_values"),
+        dayparts=tables.get("DAYPARTS", {}),
     )

@@ -351,6 +351,10 @@ FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.
 
 TIME_SCOPE = re.compile(r"\b(?:since|after|from)\b", re.IGNORECASE)
 
+# Parts of the day and their hours (a closed class).
+DAYPARTS = {"morning": (5, 12), "afternoon": (12, 18), "evening": (17, 23),
+            "tonight": (18, 24)}
+
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

@@ -313,6 +313,10 @@ FIRST_PERSON = re.compile(r"\b(?:yo|puedo|podemos|podría|podríamos|voy|vamos|h
 
 TIME_SCOPE = re.compile(r"\b(?:desde|después\s+de|a\s+partir\s+de|tras)\b", re.IGNORECASE)
 
+# Parts of the day and their hours (a closed class).
+DAYPARTS = {"por la mañana": (5, 12), "por la tarde": (12, 20), "por la noche": (19, 24),
+            "esta tarde": (12, 20), "esta noche": (19, 24)}
+
 NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "PACK"]

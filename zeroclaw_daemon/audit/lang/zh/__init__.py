@@ -251,6 +251,10 @@ FIRST_PERSON = re.compile(r"我|咱")
 
 TIME_SCOPE = re.compile(r"之后|以后|以来|起")
 
+# Parts of the day and their hours (a closed class).
+DAYPARTS = {"上午": (5, 12), "早上": (5, 10), "中午": (11, 13), "下午": (12, 18),
+            "晚上": (18, 24), "傍晚": (17, 19)}
+
 NEGATION = re.compile(r"不|没|無|无|并非|非")
 
 __all__ = ["ACTIONS", "PACK"]
