@@ -2,7 +2,8 @@
 
 An action the reply says was done ("Rolled back to v41.", "se reinició el pod",
 已重启) must link to a successful call that acts that way: through the call's own
-metadata (its name's words, its description and aliases, its arguments, its result).
+metadata (its name's words, its description and aliases, its arguments: not the free text
+it carries, such as a commit message).
 A call whose first verb only observes (``kubectl get``, ``helm history``,
 ``jira_search``) acts on nothing. A call links when it acts in the claim's action
 class, or acts on something the claim's clause names.
@@ -43,13 +44,13 @@ _CHECK_WORDS: Mapping[str, tuple[str, ...]] = {
     "typecheck": ("typecheck", "type-check", "types"),
     "ci": ("ci", "check", "pipeline", "workflow", "action", "status", "run"),
 }
-_ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "tox", "nox", "pipeline", "workflow")
+_ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "pipeline", "workflow")
 _CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
 # Action classes one call may carry out under the other's name: a status update
 # acknowledges, closes or assigns; a release tool deploys, installs, applies or rolls
 # back; a restart stops and starts; to close is to stop or resolve (关闭); a write creates
-# or changes, an upload writes. Precision first: a
-# claim in a class alike to the call's is linked.
+# or changes, an upload writes. Precision first: a claim in a class alike to the call's
+# is linked.
 _FAMILIES = (
     frozenset({"update", "acknowledge", "grant", "scale", "rotate", "drain", "apply"}),
     frozenset({"deploy", "install", "apply", "rollback", "push"}),
@@ -210,9 +211,7 @@ def check_actions(context: CheckContext) -> None:
     profiles = [profile(f, lexicons) for f in context.evidence.facts]
     ok = [p for p in profiles if p.facts.event.ok]
     failed = unsuperseded_failures(profiles)
-    disclosed = claims.acknowledges_failure or bool(
-        reply_lexicon.disclosure is not None
-        and reply_lexicon.disclosure.search(context.text.lower()))
+    disclosed = claims.acknowledges_failure   # failure words or an outcome left open
     for claim in claims.actions:
         # What it acted on, less the words of other actions in its clause ("构建和部署").
         objects = frozenset(k for k in claim.object_keys
@@ -243,7 +242,7 @@ def check_actions(context: CheckContext) -> None:
 
 def _names_other_check(call: CallProfile) -> bool:
     """Whether a call ran a named kind of check (tests, lint, a build) or acted otherwise:
-    a call of neither kind ("tox", "make") may have run any check."""
+    a call of neither kind (a runner named otherwise, "tox") may have run any check."""
     return call.observes_only or bool(call.classes) or any(
         _runs_check(call, c) for c in _CHECK_WORDS if c != "ci")
 
