@@ -452,3 +452,12 @@ def test_pending_items_are_no_disclosure(reply: str, language: str) -> None:
     """"pending orders" describes items; after a failed call it discloses nothing."""
     failed = call("orders_query", {"status": "open"}, "Error: timed out", ToolStatus.TIMEOUT)
     assert FAILED in [f[0] for f in findings(reply, [failed], language)]
+
+
+@pytest.mark.parametrize(("reply", "language"), [
+    ("build-runner-2 is stopped; nobody touched it today.", "en"),
+    ("En prod no se ha borrado ningún snapshot.", "es"),
+])
+def test_a_described_state_or_a_denied_act_is_no_claim(reply: str, language: str) -> None:
+    """"X is stopped" describes; "no se ha borrado ningún..." says it was not done."""
+    assert [] == findings(reply, [PODS], language)

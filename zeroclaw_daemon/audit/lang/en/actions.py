@@ -152,7 +152,9 @@ HEADLINE = phrase(
     # Not a count of items ("four charged, one failed"): a description of a result.
     r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not|\d+|one|two|three|four|"
     r"five|six|seven|eight|nine|ten|eleven|twelve|both|all)\b)[a-z0-9][\w-]*"
-    r"(?:\s+[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
+    # "build-runner-2 is stopped" describes a state; a headline has no verb of its own.
+    r"(?:\s+(?!(?:is|are|was|were|be|been|has|have|had|got|gets|seems?|looks?)\b)"
+    r"[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
     r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")
 
 # A check that came out well: "tests pass", "lint is clean", "the build is green ✅".

@@ -91,13 +91,16 @@ _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 _AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
 # "se ha reiniciado 9 veces" counts events, it claims no action.
 _NOT_TIMES = r"(?!\s+(?:\d+|una|dos|tres|varias|muchas)\s+veces)"
+_NOT_NONE = r"(?!\s+(?:nada|ningún|ninguna|ningunos|ningunas|nadie)\b)"
 # "se registraron 48.213 eventos" reports how many, it claims no action.
 _NOT_COUNTED = r"(?!\s+(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
-    r"|\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES + _NOT_COUNTED +
-    r"|\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
+    # "no se ha borrado ningún snapshot" says it was not.
+    r"|(?<!no\s)\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES
+    + _NOT_COUNTED + _NOT_NONE +
+    r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
     # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
     # banco") it narrates someone else's act.
