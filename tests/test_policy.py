@@ -119,3 +119,22 @@ def test_unknown_autonomy_is_rejected() -> None:
     """An autonomy name outside the three levels is a ValueError."""
     with pytest.raises(ValueError):
         Policy("yolo")
+
+
+async def test_a_summary_builder_runs_only_when_someone_is_asked() -> None:
+    """A callable summary is built for the approval prompt, and never for a call the
+    autonomy level allows or denies without asking."""
+    built: list[str] = []
+
+    def summary() -> str:
+        built.append("built")
+        return "exec_tool:\n  argv = [\"ls\"]"
+
+    approver = _Approver(True)
+    tool = _RiskTool(RiskClass.EXEC)
+    await Policy(Autonomy.FULL).check(tool, summary, approver)
+    await Policy("read_only").check(tool, summary, approver)
+    assert ([], []) == (built, approver.asked)
+    decision = await Policy("supervised").check(tool, summary, approver)
+    assert (["built"], [("exec_tool", "exec_tool:\n  argv = [\"ls\"]")], True) == (
+        built, approver.asked, decision.allowed)

@@ -23,6 +23,7 @@ produced by the runtime at all).
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Mapping
 from dataclasses import replace
@@ -108,7 +109,9 @@ class ReceiptMiddleware:
         else:
             event, text = await self._run_known(call, tool, ctx, turn, scope, approval,
                                                 started)
-            event = replace(event, about=tool.about())
+            about = tool.about()
+            if event.about != about:  # a success already carries it: no second event
+                event = replace(event, about=about)
         if collect:
             turn.collector.add(event)
         await self._record(event, scope)
@@ -131,7 +134,9 @@ class ReceiptMiddleware:
                                  f"{tool.name} could not check its arguments "
                                  f"({type(exc).__name__}: {exc})", started, turn, scope)
 
-        decision = await self.policy.check(tool, approval_prompt(tool.name, args), approval)
+        # The prompt is built only if a person is asked (most calls are allowed outright).
+        decision = await self.policy.check(
+            tool, functools.partial(approval_prompt, tool.name, args), approval)
         if not decision.allowed:
             return self._failure(call, args, ToolStatus.DENIED, decision.reason, started,
                                  turn, scope)
@@ -159,7 +164,8 @@ class ReceiptMiddleware:
                                  f"{tool.name} returned {type(output).__name__}, not a result",
                                  run_started, turn, scope)
         try:
-            return self._success(call, args, args_json, output, run_started, turn, scope)
+            return self._success(call, args, args_json, output, run_started, turn, scope,
+                                 about=tool.about())
         except ReceiptError as exc:  # e.g. the scope was closed: never show it unsigned
             return self._failure(call, args, ToolStatus.FAILED,
                                  f"the result of {tool.name} was withheld because no receipt "
@@ -175,7 +181,7 @@ class ReceiptMiddleware:
     def _success(self, call: ToolCall, args: Mapping[str, Any], args_json: bytes,
                  output: ToolOutput,
                  started: float, turn: TurnContext,
-                 scope: ReceiptScope | None) -> tuple[ToolEvent, str]:
+                 scope: ReceiptScope | None, *, about: str = "") -> tuple[ToolEvent, str]:
         text = truncate(output.text, self.max_result_chars)
         count = output.count if output.count is not None else count_items(text)
         receipt: str | None = None
@@ -194,7 +200,8 @@ class ReceiptMiddleware:
                           result=text, receipt=receipt, urls=tuple(output.urls),
                           result_count=count, duration_ms=_ms_since(started),
                           defanged=defanged, turn_id=turn.turn_id,
-                          conversation_id=turn.conversation_id, detached=turn.detached)
+                          conversation_id=turn.conversation_id, detached=turn.detached,
+                          about=about)
         if receipt is not None and self._log.is_enabled("debug"):
             self._log.debug("Tool receipt generated", tool=call.name, receipt=receipt,
                             call_id=call.id, conversation=turn.conversation_id)

@@ -90,9 +90,10 @@ class Policy:
         """True when a call of this risk class must be approved before it runs."""
         return self.autonomy is Autonomy.SUPERVISED and risk is not RiskClass.READ
 
-    async def check(self, tool: Tool, summary: str,
+    async def check(self, tool: Tool, summary: str | Callable[[], str],
                     approval: ApprovalHook | None) -> PolicyDecision:
-        """Decide whether ``tool`` may run; ``summary`` is what the person is asked about."""
+        """Decide whether ``tool`` may run; ``summary`` is what the person is asked about
+        (or what makes it: built only when someone is asked)."""
         risk = tool.risk
         if self.autonomy is Autonomy.FULL or risk is RiskClass.READ:
             return PolicyDecision(True, f"{risk.value} tool allowed by autonomy "
@@ -105,7 +106,8 @@ class Policy:
                                          "this channel has no approval flow")
         try:
             with anyio.fail_after(self.approval_timeout_s):
-                approved = await approval(tool.name, summary)
+                approved = await approval(tool.name,
+                                          summary if isinstance(summary, str) else summary())
         except TimeoutError:
             return PolicyDecision(False, f"approval for {tool.name} timed out after "
                                          f"{self.approval_timeout_s:g} s", asked=True)
