@@ -32,7 +32,8 @@ from pathlib import Path
 
 import anyio
 
-from zeroclaw_daemon.agent.audit_bench import load_scenarios, percentile, play_calls, substitute
+from zeroclaw_daemon.agent.audit_bench import percentile, play_calls
+from zeroclaw_daemon.agent.audit_scenarios import load_scenarios, substitute
 from zeroclaw_daemon.audit import audit_reply
 from zeroclaw_daemon.logs import configure_logging
 from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus

@@ -15,15 +15,12 @@ import anyio
 import pytest
 
 from zeroclaw_daemon.agent.audit_bench import (
-    DIGEST_CHARS,
-    ScenarioCall,
     StandInTool,
-    load_scenarios,
     play_calls,
     run_audit_bench,
     run_scenario,
-    tamper,
 )
+from zeroclaw_daemon.agent.audit_scenarios import DIGEST_CHARS, ScenarioCall, load_scenarios, tamper
 from zeroclaw_daemon.receipts import ReceiptScope, ToolStatus
 from zeroclaw_daemon.receipts.scope import Verdict
 

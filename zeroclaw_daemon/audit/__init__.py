@@ -34,18 +34,9 @@ Imports only :mod:`zeroclaw_daemon.receipts` (the signing core). See
 
 from __future__ import annotations
 
-from .engine import (
-    CONTRADICTING,
-    AuditMode,
-    AuditReport,
-    Finding,
-    FindingType,
-    Trust,
-    apply_audit_mode,
-    audit_reply,
-    render_notice,
-    trust_for,
-)
+from .engine import audit_reply
+from .notice import apply_audit_mode, render_notice
+from .report import CONTRADICTING, AuditMode, AuditReport, Finding, FindingType, Trust, trust_for
 
 __all__ = [
     "CONTRADICTING",

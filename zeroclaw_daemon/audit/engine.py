@@ -49,17 +49,7 @@ from .claims import extract_claims
 from .claims.text import mask
 from .evidence.index import Evidence
 from .lang import DEFAULT_LANGUAGE, PACKS, covered_pack, detect_language
-from .notice import apply_audit_mode, render_notice
-from .report import (
-    CONTRADICTING,
-    AuditMode,
-    AuditReport,
-    Finding,
-    FindingType,
-    Trust,
-    dedupe_findings,
-    trust_for,
-)
+from .report import AuditReport, dedupe_findings, trust_for
 from .tokens import token_findings, token_verdicts
 
 
@@ -87,15 +77,4 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
     return AuditReport(trust_for(findings, has_evidence), tuple(findings), tuple(tokens), code)
 
 
-__all__ = [
-    "CONTRADICTING",
-    "AuditMode",
-    "AuditReport",
-    "Finding",
-    "FindingType",
-    "Trust",
-    "apply_audit_mode",
-    "audit_reply",
-    "render_notice",
-    "trust_for",
-]
+__all__ = ["audit_reply"]
