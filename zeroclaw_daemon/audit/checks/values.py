@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from ..claims import ValueClaim, ValueKind
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
-from ..evidence.index import rounding_unit
-from ..evidence.values import value_grounded
+from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.values import converted_measure, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 
@@ -29,6 +32,12 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if value_grounded(claim, evidence):
         return
     if _given_back_to_user(context, claim):
+        return
+    if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
+        return
+    if claim.kind is ValueKind.NUMBER and _chained_measure_grounded(context, claim):
+        return
+    if _own_arithmetic(context, claim):
         return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
@@ -79,3 +88,86 @@ def _inside_count(context: CheckContext, span: tuple[int, int]) -> bool:
     if any(overlaps(s) for s in context.mismatched_counts):
         return False
     return any(overlaps(c.span) for c in context.claims.counts)
+
+
+# Words naming a day relative to the reader's clock: the date beside one is the model's
+# calendar ("as of today, Dec 4"), not a value read from a result.
+_DEICTIC_DAY_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|hoy|mañana|ayer|aujourd'hui|demain|hier|heute|"
+    r"morgen|gestern|oggi|domani|ieri|hoje|amanhã|ontem)\b|今天|明天|昨天|今日|明日|昨日",
+    re.IGNORECASE)
+_DEICTIC_WINDOW = 24
+
+
+def _named_as_today(context: CheckContext, claim: ValueClaim) -> bool:
+    start, end = claim.span
+    before = context.text[max(0, start - _DEICTIC_WINDOW):start]
+    after = context.text[end:end + 3]
+    return bool(_DEICTIC_DAY_RE.search(before.rsplit("\n", 1)[-1])) or after.startswith(
+        ("今天", "明天", "昨天"))
+
+
+# "120 × 100 × 145 cm" / "47.2 × 39.4 × 57.1 in": every number of a dimension chain is
+# written in the unit after its last number.
+_CHAIN_TAIL_RE = re.compile(
+    r"(?:\s*[×xX*]\s*\d+(?:[.,]\d+)?)+\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
+
+
+_CHAIN_HEAD_RE = re.compile(r"\d\s*[×xX*]\s*$")
+_UNIT_AFTER_RE = re.compile(r"\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
+
+
+def _chained_measure_grounded(context: CheckContext, claim: ValueClaim) -> bool:
+    match = _CHAIN_TAIL_RE.match(context.text, claim.span[1])
+    if match is None and _CHAIN_HEAD_RE.search(context.text[max(0, claim.span[0] - 12):
+                                                            claim.span[0]]):
+        match = _UNIT_AFTER_RE.match(context.text, claim.span[1])   # the chain's last number
+    if match is None:
+        return False
+    unit = match.group("unit").lower()
+    return any(converted_measure(reading, unit, context.evidence.numbers, approx=claim.approx)
+               for reading in claim.numbers)
+
+
+MAX_OWN_OPERANDS = 24   # the reply's figures before a value, for its own arithmetic
+
+
+def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
+    """A percentage of two figures the reply states before it ("116 (72.5 %)" of "160
+    responses"; "17 de 24 puntos (un 71 %)"), or a total of a run of the reply's own
+    amounts listed just before it: the reply's arithmetic on its own figures, each of which
+    is checked as a value of its own (a wrong figure is found there, not here)."""
+    if not claim.numbers or claim.kind not in (ValueKind.PERCENT, ValueKind.CURRENCY,
+                                               ValueKind.NUMBER, ValueKind.MEASURE):
+        return False
+    said = claim.numbers[0]
+    tolerance = float(max(rounding_unit(said) / 2,
+                          approx_tolerance(said) if claim.approx else Decimal(0)))
+    target = float(said)
+    earlier = [v for v in context.claims.values
+               if v.span[1] <= claim.span[0] and v.numbers and v.kind is not ValueKind.DATE]
+    earlier = earlier[-MAX_OWN_OPERANDS:]
+    if claim.kind is ValueKind.PERCENT:
+        figures = [float(v.numbers[0]) for v in earlier if v.kind is not ValueKind.PERCENT]
+        figures += _bare_counts_before(context, claim)
+        figures = figures[-MAX_OWN_OPERANDS:]
+        return any(b and abs(a / b * 100 - target) <= tolerance
+                   for a in figures for b in figures if a < b)
+    # A total of the amounts of one kind listed just before it (the items of a list).
+    same = [float(v.numbers[0]) for v in earlier if v.kind is claim.kind and v.unit == claim.unit]
+    for first in range(len(same) - 1):
+        if abs(sum(same[first:]) - target) <= tolerance + 1e-9:
+            return True
+    return False
+
+
+_SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w.,:/-]|[.,]\d)")
+
+
+def _bare_counts_before(context: CheckContext, claim: ValueClaim) -> list[float]:
+    """Small whole numbers before a percentage in its paragraph ("17 de 24"): counts the
+    values pass over (only numbers of three digits or more are values by themselves)."""
+    start = claim.span[0]
+    paragraph_start = context.text.rfind("\n\n", 0, start) + 1
+    return [float(m.group(0)) for m in
+            _SMALL_INT_RE.finditer(context.text, paragraph_start, start)][-MAX_OWN_OPERANDS:]

@@ -84,6 +84,7 @@ class Derivations:
                     sums.extend(_running(values))
                     sums.extend(_running(values[::-1]))
                     self._totals.append(sums[-1])
+                    sums.append(sums[-1] / min(len(values), MAX_ROWS))   # the column's mean
                 sums.extend(group_sums(rows))
             self._sums = sums
         return self._sums
@@ -261,4 +262,23 @@ def epoch_dates(texts: Iterable[str]) -> set[tuple[int | None, int, int]]:
                 d = day + dt.timedelta(days=shift)
                 found.add((d.year, d.month, d.day))
                 found.add((None, d.month, d.day))
+    return found
+
+
+_TIMESTAMP_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}")
+
+
+def timestamp_neighbour_dates(text: str) -> set[tuple[int | None, int, int]]:
+    """The day before and after a timestamp's date: the same instant in another time zone
+    ("2026-12-06T16:30:00Z" is Monday, Dec 7 in Tokyo). A date alone does not move."""
+    found: set[tuple[int | None, int, int]] = set()
+    for year, month, day in set(_TIMESTAMP_RE.findall(text)):
+        try:
+            base = dt.date(int(year), int(month), int(day))
+        except ValueError:
+            continue
+        for shift in (-1, 1):
+            moved = base + dt.timedelta(days=shift)
+            found.add((moved.year, moved.month, moved.day))
+            found.add((None, moved.month, moved.day))
     return found

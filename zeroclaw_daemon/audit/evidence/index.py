@@ -11,7 +11,7 @@ from ...receipts.events import ToolEvent, ToolStatus
 from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings, scale_after
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
-from .derive import Derivations, clock_minutes, epoch_dates
+from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
 
 MAX_VALUES_PER_LABEL = 3
@@ -68,6 +68,7 @@ class Evidence:
             found.add((year, month, day))
             found.add((None, month, day))
         found |= epoch_dates(f.result for f in self.ok)
+        found |= timestamp_neighbour_dates(self.haystack)
         return frozenset(found)
 
     @cached_property

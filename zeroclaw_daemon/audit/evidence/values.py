@@ -45,7 +45,7 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
             return True
         if kind is ValueKind.TEMPERATURE and _converted_temperature(reading, claim.unit, numbers):
             return True
-        if kind is ValueKind.MEASURE and _converted_measure(reading, claim.unit, numbers,
+        if kind is ValueKind.MEASURE and converted_measure(reading, claim.unit, numbers,
                                                             approx=claim.approx):
             return True
         if kind is ValueKind.MEASURE and _converted_speed(reading, claim.unit, lower,
@@ -153,12 +153,21 @@ def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: 
 _DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
     "m": (1,), "metros": (1,), "米": (1,), "km": (1000,), "kilómetros": (1000,),
     "公里": (1000,), "千米": (1000,), "cm": (Decimal("0.01"),), "mm": (Decimal("0.001"),),
+    # Imperial lengths: a reply converts for a reader who thinks in them.
+    "in": (Decimal("0.0254"),), "inch": (Decimal("0.0254"),), "inches": (Decimal("0.0254"),),
+    "ft": (Decimal("0.3048"),), "feet": (Decimal("0.3048"),),
+    "mi": (Decimal("1609.344"),), "miles": (Decimal("1609.344"),),
 }
-_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE)
+_MASS: dict[str, tuple[Decimal | int, ...]] = {
+    "kg": (1,), "公斤": (1,), "千克": (1,), "g": (Decimal("0.001"),),
+    "lb": (Decimal("0.45359237"),), "lbs": (Decimal("0.45359237"),),
+    "oz": (Decimal("0.028349523125"),),
+}
+_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS)
 _UNIT_KEYS = frozenset(k for table in _DIMENSIONS for k in table)
 
 
-def _converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
+def converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
                        approx: bool = False) -> bool:
     """2 KB is grounded by a result's 2048 (bytes); 1 day by 86400 (seconds); 19 mph by
     31 km/h; "about 850 ms" by 0.847 s..."""
@@ -176,7 +185,7 @@ def _converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
             low, high = (value - half) * Decimal(factor), (value + half) * Decimal(factor)
             for other in every:   # the result's number may be in any unit of the dimension
                 ratio = Decimal(factor) / other
-                if ratio != 1 and Decimal("0.5") < ratio < 2:
+                if table is _BYTES and ratio != 1 and Decimal("0.5") < ratio < 2:
                     continue  # GB read as GiB is a different value, not a conversion
                 if numbers.any_between(low / other, high / other):
                     return True

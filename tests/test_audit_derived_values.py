@@ -1,0 +1,55 @@
+"""Values a reply computes from the results (means, shares, totals of its own figures,
+unit and time-zone conversions, today's date): the rules, in sentences of our own.
+
+Each row is a reply against tool results, and the findings expected as (type, rule, span).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import of_type, ok
+
+RUNS = ok("training_log", "DAY  KM   MIN\nMon  8    44\nTue  12   63\nWed  5    29\n"
+          "Thu  10   55\nFri  15   80\n")
+POLL = ok("poll_tally", json.dumps({"votes": 240, "options": {"yes": 150, "no": 60,
+                                                              "abstain": 30}}))
+CRATE = ok("freight_quote", json.dumps({"mass_kg": 250, "dims_cm": [80, 60, 50]}))
+FLIGHT = ok("flight_status", "dep_utc,flight\n2026-03-10T22:15:00Z,QX 881\n")
+RENT = ok("ledger_export", "unit,due,amount\nA1,2026-03-01,1200.00\nA2,2026-03-05,980.50\n"
+          "A3,2026-03-09,450.25\nA4,2026-03-20,700.00\n")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("She averaged 10 km per run.", RUNS),                                       # en mean
+    ("Promedió 10 km por salida.", RUNS),                                        # es mean
+    ("Of 240 votes, 150 said yes (62.5%) and 30 abstained (12.5%).", POLL),     # en shares
+    ("De 240 votos, 150 a favor: un 62,5 %.", POLL),                             # es share
+    ("共 240 票，赞成 150 票，占 62.5%。", POLL),                                  # zh share
+    ("The crate weighs 250 kg ≈ 551 lb.", CRATE),                               # kg -> lb
+    ("Size: 80 × 60 × 50 cm ≈ 31.5 × 23.6 × 19.7 in.", CRATE),                  # cm -> in chain
+    ("QX 881 leaves at 22:15 UTC, which is Mar 11 in Singapore.", FLIGHT),      # tz moves date
+    ("As of today, Mar 15, A1 ($1,200.00), A2 ($980.50) and A3 ($450.25) are due: "
+     "$2,630.75 in all.", RENT),                                                 # today + total
+    ("截至今天（3 月 15 日），A1 已到期。", RENT),                                  # zh today
+])
+def test_derived_values_are_grounded(reply: str, events: object) -> None:
+    """A mean, a share of stated figures, a total of listed amounts, a unit or time-zone
+    conversion and the date named as today are not ungrounded values."""
+    assert [] == of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("She averaged 13.7 km per run.", RUNS, "13.7 km"),
+    ("Of 240 votes, 150 said yes (64.5%).", POLL, "64.5%"),
+    ("The crate weighs 250 kg ≈ 610 lb.", CRATE, "610 lb"),
+    ("QX 881 leaves on Mar 14.", FLIGHT, "Mar 14"),
+    ("A1 ($1,200.00), A2 ($980.50) and A3 ($450.25) are due: $2,730.75 in all.", RENT,
+     "$2,730.75"),
+])
+def test_wrong_derivations_are_still_ungrounded(reply: str, events: object, span: str) -> None:
+    """A value no derivation gives (a wrong mean, share, conversion, shifted date or total)
+    is still ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, events)  # type: ignore[arg-type]
