@@ -53,3 +53,36 @@ def test_wrong_derivations_are_still_ungrounded(reply: str, events: object, span
     is still ungrounded."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+FEES = ok("utility_statement", json.dumps({"lines": [
+    {"item": "water", "amount": "42.10"}, {"item": "late fee", "amount": "0.00"},
+    {"item": "滞纳金", "amount": "0.00"}]}))
+LOOKUP = ok("registry_lookup", json.dumps({"count": 0, "entries": [],
+                                           "did_you_mean": ["Hollis Grant", "Hollie Grant"]}))
+PARCELS = ok("parcel_track", json.dumps({"parcels": [
+    {"id": "P1", "status": "created"}, {"id": "P2", "status": "in transit"}]}))
+EXAMS = ok("exam_results", json.dumps({"students": 4, "passed": 3, "failed": ["Li Wei"]}))
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("Water was $42.10 and there is no late fee.", FEES),          # en: a row of zero
+    ("水费 42.10 元，没有滞纳金。", FEES),                            # zh: a row of zero
+    ("The registry has no entry under that name.", LOOKUP),         # en: "entries": []
+    ("P1 还没揽收，P2 在路上。", PARCELS),                             # zh: 还没 is "not yet"
+    ("4 人里 3 人通过，Li Wei 没过。", EXAMS),                         # zh: 没过 "did not pass"
+])
+def test_status_and_zero_rows_are_no_false_absence(reply: str, events: object) -> None:
+    """A row whose figures are zero or an empty list confirms "no <thing>"; "not yet" and
+    "did not pass" state a status, not an absence."""
+    assert [] == of_type("false_absence", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("账单里没有 water 项目。", "没有 water 项目"),
+    ("The statement has no water line.", "has no water line"),
+])
+def test_a_row_with_a_figure_still_refutes_its_absence(reply: str, span: str) -> None:
+    """A row whose figure is not zero still contradicts "no <thing>"."""
+    assert [("false_absence", "absence.result_has_items", span)] == of_type(
+        "false_absence", reply, FEES)

@@ -129,8 +129,14 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
         # "二等座没了": the subject stands before the negation, in the clause; only a key
         # the result sets to none or zero is read against it.
         clause = Relation(claim.container)
-        return any(clause(text_keywords(key)) or (len(key) >= 2 and key in sentence)
-                   for key in facts.empty_keys)
+        # "no record of it" over "records": []: the word the absence negates, whatever
+        # its number (a generic word such as "record" is no subject keyword).
+        negated = {_singular(w) for w in LATIN_WORD_RE.findall(claim.text)}
+        if any(clause(text_keywords(key)) or (len(key) >= 2 and key in sentence)
+               or {_singular(w) for w in LATIN_WORD_RE.findall(key)} & negated
+               for key in facts.empty_keys):
+            return True
+        return any(label in sentence for label in zero_rows(facts))
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True
@@ -139,7 +145,9 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
     for said_none in _RESULT_NONE_RE.finditer(facts.result):
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"
-    return any(relation(text_keywords(key)) for key in facts.empty_keys)
+    if any(relation(text_keywords(key)) for key in facts.empty_keys):
+        return True
+    return any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts))
 
 
 _STATUS_CLASS_RE = re.compile(r"\b([1-5])xx\b", re.IGNORECASE)
@@ -198,3 +206,42 @@ def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:
                    for u in facts.units)
     return any(len(s) <= 5 and s.isascii() and s.isalpha() and s in facts.acronyms
                for s in subject)
+
+
+def zero_rows(facts: EventFacts) -> list[str]:
+    """The names of a result's rows whose every figure is zero ({"item": "late fee",
+    "amount": "0.00"}): a row that says its thing is nil, so "no late fee" is confirmed."""
+    labels: list[str] = []
+
+    def visit(node: object, depth: int) -> None:
+        if depth > 4:
+            return
+        if isinstance(node, list):
+            for item in node[:50]:
+                visit(item, depth + 1)
+        elif isinstance(node, dict):
+            names = [v for v in node.values() if isinstance(v, str) and not _FIGURE_RE.match(v)]
+            figures = [v for v in node.values() if (isinstance(v, (int, float))
+                       and not isinstance(v, bool))
+                       or (isinstance(v, str) and _FIGURE_RE.match(v))]
+            if names and figures and all(float(str(f).replace(",", "")) == 0 for f in figures):
+                labels.extend(n.strip() for n in names if len(n.strip()) >= 2)
+            for value in node.values():
+                if isinstance(value, (list, dict)):
+                    visit(value, depth + 1)
+
+    visit(facts.parsed_json, 0)
+    return labels
+
+
+_FIGURE_RE = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")
+
+
+def _singular(word: str) -> str:
+    """"entries" and "entry", "records" and "record": one noun in either number."""
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
