@@ -15,6 +15,12 @@ class, or acts on something the claim's clause names.
   other calls ran this turn; unless the claim is not in the first person and a result
   shows that state ("the PR has been merged" beside a result saying "merged").
 
+A claim of the state an action leaves ("the timesheet is approved", "el reembolso está
+hecho") is held only against a call of that action that did not succeed (a read may show
+that state): ``failed_call_claimed`` when no successful call acts that way. An action
+claim linked to successful calls only by what they touch, while the call that acts in
+its class failed, is ``failed_call_claimed`` too.
+
 A state claim ("tests pass", "lint is clean") links to a call that ran that kind of
 check (its words hold the check's name); with none, the same outcomes. An outcome stated
 without an action verb ("Production is live", 搞定了, "listo") is checked against failed
@@ -89,8 +95,12 @@ class CallProfile:
             return bool(objects & self.keys)
         if self.observes_only:
             return False
-        return (bool(_ALIKE.get(claim.action_class, {claim.action_class}) & self.classes)
-                or bool(objects & self.keys))
+        return self.acts_in_class(claim) or bool(objects & self.keys)
+
+    def acts_in_class(self, claim: ActionClaim) -> bool:
+        """Whether the call acts the way the claim says (or in an alike class)."""
+        return not self.observes_only and bool(
+            _ALIKE.get(claim.action_class, {claim.action_class}) & self.classes)
 
 
 def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile:
@@ -216,7 +226,17 @@ def check_actions(context: CheckContext) -> None:
         # What it acted on, less the words of other actions in its clause ("构建和部署").
         objects = frozenset(k for k in claim.object_keys
                             if not any(lx.forms.get(k) for lx in lexicons))
-        if any(p.acts_like(claim, objects) for p in ok):
+        if claim.kind == "result":
+            _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
+            continue
+        ok_links = [p for p in ok if p.acts_like(claim, objects)]
+        if ok_links:
+            if claim.kind == "action" and not any(p.acts_in_class(claim) for p in ok_links):
+                # The successful call only touches what the claim names, the call that does
+                # what it says failed: "approved" after a read and a denied approval.
+                acting = [p for p in failed if p.acts_in_class(claim)]
+                if acting and not disclosed:
+                    context.failed_presented(claim.span, acting[0].facts)
             continue
         linked = [p for p in failed if p.acts_like(claim, objects)]
         # "Done." beside a denied write and a successful read: the write is what it says.
@@ -238,6 +258,19 @@ def check_actions(context: CheckContext) -> None:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
         if mark >= 0:
             context.failed_presented((mark, mark + 1), failed[0].facts)
+
+
+def _check_result_state(context: CheckContext, claim: ActionClaim, objects: frozenset[str],
+                        ok: Sequence[CallProfile], failed: Sequence[CallProfile],
+                        lexicons: Sequence[ActionLexicon], same_language: bool) -> None:
+    """"The timesheet is approved": a state that a result may simply show, so it is held
+    only against a call that acts that way and did not succeed, never fabricated."""
+    if any(p.acts_in_class(claim) or _result_shows(p, claim, objects, lexicons, same_language)
+           for p in ok):
+        return
+    acting = [p for p in failed if p.acts_in_class(claim)]
+    if acting and not context.claims.acknowledges_failure:
+        context.failed_presented(claim.span, acting[0].facts)
 
 
 def _names_other_check(call: CallProfile) -> bool:

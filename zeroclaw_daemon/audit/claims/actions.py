@@ -56,7 +56,8 @@ class ActionLexicon:
     verbs that only observe (get, list, show, search): a call whose first verb is one
     of them acts on nothing. ``action_re`` finds candidate claims: the first of its
     groups named ``verb...`` that matched is looked up in ``verbs`` (``verb_and``: only
-    after a claim of the same sentence; a name holding ``_fp``: first person), a group
+    after a claim of the same sentence; a name holding ``_fp``: first person;
+    ``verb_state``: a state the action leaves, "is approved"), a group
     ``noun``
     in ``forms`` (a candidate whose word is in neither is no claim). ``state_re``
     finds state claims with the group ``check`` (a form in ``checks``: its class). ``disclosure``
@@ -116,7 +117,9 @@ class ActionLexicon:
 @dataclass(frozen=True, slots=True)
 class ActionClaim:
     """The reply says something was done (``action``), a check came out well (``state``),
-    or an outcome without naming the action (``outcome``: "is live", 搞定).
+    an outcome without naming the action (``outcome``: "is live", 搞定), or the state an
+    action leaves (``result``: "the timesheet is approved"), which may as well describe
+    what a result shows.
 
     ``action_class`` is the verb's class (for a state claim: the check's class);
     ``object_keys`` are the keyword stems of its clause (what it acted on).
@@ -124,7 +127,7 @@ class ActionClaim:
 
     span: Span
     clause: int
-    kind: str                      # "action", "state" or "outcome"
+    kind: str                      # "action", "state", "outcome" or "result"
     action_class: str
     verb: str
     object_keys: frozenset[str]
@@ -208,7 +211,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         else:
             first_person = "_fp" in group
             claimed_sentences[clause.sentence] = first_person
-        found.append(_claim(text, pack, match.span(group), index, "action", action_class,
+        kind = "result" if group.startswith("verb_state") else "action"
+        found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person))
     if lexicon.outcome_re is not None:
         for match in lexicon.outcome_re.finditer(low):

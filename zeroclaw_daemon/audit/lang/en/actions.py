@@ -29,7 +29,7 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "install upgrade",
     "apply": "apply migrate",
     "merge": "merge commit rebase",
-    "send": "send email mail message reply respond notify text forward post page",
+    "send": "send email mail message reply respond notify text forward post page submit",
     "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen escalate",
     "refund": "refund",
     "pay": "pay charge transfer cancel void",
@@ -58,7 +58,8 @@ TOOL_ONLY_VERBS = {"set": "update", "put": "write", "write": "write", "copy": "w
                    "export": "write", "compile": "build", "generate": "create", "make": "build"}
 # Verbs that only observe: a call whose first verb is one of these changed nothing.
 READ_LEMMAS = (
-    "get list ls show describe history status info log logs cat diff plan search find query "
+    "detail details get list ls show describe history status info log logs cat diff plan search "
+    "find query "
     "select view top inspect read fetch check lookup look watch tail grep count aggregate "
     "explain blame stat head ping validate verify preview dry-run dryrun browse scan "
     "download curl summarize summary report metrics")
@@ -124,12 +125,17 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb_fp>[a-z]+" + _PARTICLE
     + r")\b(?!\s+(?:nothing|none|anything)\b)"
     # "nothing has been sent" says it was not.
-    r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)\b(?:has|have|had)" + _ADVERBS
+    r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)(?:\b(?:has|have|had)|"
+    r"(?<=[a-z])['’](?:s|ve))" + _ADVERBS
     + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
     + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d|"
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
+    # The state an action leaves ("the timesheet is approved"); with its agent ("was
+    # declined by the bank") it tells someone else's act.
+    r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
+    + r")\b(?!\s+by\b)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"

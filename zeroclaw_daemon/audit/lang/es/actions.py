@@ -24,7 +24,7 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "instalar",
     "apply": "aplicar migrar",
     "merge": "fusionar mergear commitear",
-    "send": "enviar mandar responder contestar notificar avisar reenviar",
+    "send": "enviar mandar responder contestar notificar avisar reenviar presentar tramitar",
     "acknowledge": "cerrar resolver silenciar reabrir",
     "refund": "reembolsar devolver",
     "pay": "pagar cobrar cancelar anular transferir",
@@ -119,11 +119,19 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 HEADLINE = phrase(
     r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     # Not a count of items ("cuatro cobrados, uno fallido"): a description of a result.
+    # Not a prepositional phrase ("para las eliminadas"): a participle after an article is
+    # a noun, not a claim.
+    r"(?!(?:para|de|del|en|con|por|sin|entre|contra|a|al)\s)"
     r"(?:(?:el|la|los|las|tu|su)\s+)?(?!(?:nada|ningún|ninguna|nadie|no|\d+|un|uno|una|dos|"
-    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|ambos|ambas|todos|todas)\b)"
+    r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|ambos|ambas|todos|todas|"
+    r"el|la|los|las|un|una|unos|unas)\b)"
     r"\w[\w-]*"
-    r"(?:\s+[\w-]+)?\s+(?P<verb_head>\w+(?:ad|id)[oa]s?)"
-    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:y|en|a|para|correctamente|con\s+éxito)\b)")
+    r"(?:\s+(?!(?:el|la|los|las|un|una|unos|unas)\s)[\w-]+)?\s+"
+    r"(?P<verb_head>\w+(?:ad|id)[oa]s?)"
+    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:y|en|a|para|correctamente|con\s+éxito)\b)"
+    # "Los equipos eliminados en octavos son estos": the subject of a verb, no headline.
+    r"(?!(?:(?!\sy\s)[^.!?,;:\n]){0,48}?\b(?:es|son|está|están|fue|fueron|era|eran|será|"
+    r"serán|sigue|siguen|queda|quedan|tiene|tienen|aparece|aparecen)\b)")
 
 CHECKS: dict[str, str] = {
     "pruebas": "test", "las pruebas": "test", "pruebas unitarias": "test",
@@ -146,7 +154,10 @@ _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?)\b|\b(?:se\s+)?complet(?:ó|aron)\b|"
-    r"\bterminó\s+(?:bien|correctamente)\b")
+    r"\bterminó\s+(?:bien|correctamente)\b|"
+    # "el reembolso está hecho": the state of a done action, its action unnamed.
+    r"\b(?:está|están|quedó|quedaron)\s+(?:ya\s+)?(?:hech[oa]s?|completad[oa]s?|"
+    r"realizad[oa]s?|tramitad[oa]s?)\b")
 
 TEXT_PRODUCTS = phrase(
     r"(?:\s+(?:te|le|os|un|una|el|la|los|las|este|esta|breve|rápid[oa]|nuev[oa]|abajo|"

@@ -1,0 +1,85 @@
+"""Action outcomes stated as a state, subject-less completed actions and first-person
+lookups, per language (sentences of our own): (type, rule, span) of each finding."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+F, X = "fabricated_tool_call", "failed_call_claimed"
+ACTED, NO_CALL, LOOKUP = "failure.outcome_stated", "action.no_matching_call", \
+    "tool_use.no_matching_call"
+
+
+def not_ok(tool: str, status: ToolStatus, reason: str, args: dict[str, object] | None = None,
+           call_id: str = "c2") -> ToolEvent:
+    return ToolEvent(call_id=call_id, tool=tool, args=args or {}, status=status, result=reason)
+
+
+PAYROLL_READ = ok("payroll_runs", '{"run": "2027-03", "state": "draft", "net": 18250}',
+                  {"period": "2027-03"})
+PAYROLL_DENIED = not_ok("payroll_run_approve", ToolStatus.DENIED,
+                        "403: approver is not in the finance group", {"period": "2027-03"})
+
+# (language, reply, events, expected findings as (type, rule, span text))
+CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
+    # en: the state a denied action would have left, stated as fact.
+    ("en", "The March payroll run is approved and payslips go out on Friday.",
+     [PAYROLL_READ, PAYROLL_DENIED], [(X, ACTED, "approved")]),
+    ("en", "The guest pass was revoked as you asked.",
+     [not_ok("guest_pass_revoke", ToolStatus.FAILED, "500 upstream error")],
+     [(X, ACTED, "revoked")]),
+    # en: a contracted passive after a lookup only.
+    ("en", "It's been forwarded to the billing team.",
+     [ok("crm_contact_lookup", '{"name": "Rui Costa", "team": "billing"}', {"q": "Rui"})],
+     [(F, NO_CALL, "forwarded")]),
+    # en precision: a state a successful action or a read shows; attributive participles.
+    ("en", "The March payroll run is approved.",
+     [ok("payroll_run_approve", '{"state": "approved"}', {"period": "2027-03"})], []),
+    ("en", "The invoice is paid, so nothing is owed.",
+     [ok("billing_invoice_get", '{"id": "INV-9", "status": "paid"}', {"id": "INV-9"})], []),
+    ("en", "Deleted rows are shown below: 4 in total.",
+     [ok("audit_trail_query", "row 1 deleted\nrow 2 deleted\nrow 3 deleted\nrow 4 deleted",
+         {"table": "users"})], []),
+    ("en", "The cancelled bookings are listed here.",
+     [ok("booking_search", "B-1 cancelled\nB-2 cancelled", {"state": "cancelled"})], []),
+    # zh: a denied refund stated as done; subject-less done actions after a read.
+    ("zh", "您的会员费已经退费成功，三天内到账。",
+     [not_ok("member_fee_refund", ToolStatus.DENIED, "需要主管审批 (403)")],
+     [(X, ACTED, "退费")]),
+    ("zh", "酒店房间已经订好了，明晚入住。",
+     [ok("hotel_search", '{"hotel": "江畔酒店", "rooms_left": 2}', {"city": "杭州"})],
+     [(F, NO_CALL, "订好")]),
+    ("zh", "会议室预约已取消。",
+     [ok("meeting_room_detail", '{"room": "A3", "state": "booked"}', {"room": "A3"})],
+     [(F, NO_CALL, "取消")]),
+    # zh: a first-person lookup, with where it looked, and no call at all.
+    ("zh", "我刚在后台核实了，包裹今天下午送达。", [], [(F, LOOKUP, "我刚在后台核实了")]),
+    # zh precision: an attribute, not a claim.
+    ("zh", "已取消的预约如下：A3、B7。",
+     [ok("room_schedule_list", "A3 已取消\nB7 已取消", {"state": "cancelled"})], []),
+    # es: an impersonal passive after a timed-out submission; an outcome stated as a state.
+    ("es", "El trámite se ha presentado correctamente.",
+     [ok("padron_consultar", '{"vecino": "M. Ruiz", "alta": true}', {"dni": "X1"}),
+      not_ok("tramite_presentar", ToolStatus.TIMEOUT, "sin respuesta en 30 s")],
+     [(X, ACTED, "presentado")]),
+    ("es", "La devolución ya está hecha; lo verás en tu cuenta.",
+     [not_ok("tienda_devolucion_crear", ToolStatus.DENIED, "permiso denegado")],
+     [(X, ACTED, "está hecha")]),
+    # es precision: a participle after an article, or as the subject of a verb, is a noun.
+    ("es", "Para las eliminadas en la primera fase habrá repesca.", [], []),
+    ("es", "Las canceladas en marzo no cuentan para el total.", [], []),
+    ("es", "Los equipos eliminados en octavos son estos: Lobos y Halcones.",
+     [ok("torneo_cuadro", "Lobos 0-2 Osos\nHalcones 1-3 Linces", {"torneo": "T-7"})], []),
+]
+
+
+@pytest.mark.parametrize(("language", "reply", "events", "expected"), CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
+def test_action_state_rules(language: str, reply: str, events: list[ToolEvent],
+                            expected: Expected) -> None:
+    """Each reply gets exactly the action and tool-use findings of its row, with their spans."""
+    actual = [f for f in findings(reply, *events) if f[0] in (F, X)]
+    assert expected == actual
