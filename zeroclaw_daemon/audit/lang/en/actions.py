@@ -136,6 +136,10 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # declined by the bank") it tells someone else's act.
     r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
     + r")\b(?!\s+by\b)"
+    # "it's uploaded" too, but not "Dana's approved hours are ..." (a noun follows).
+    r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>[a-z]+" + _PARTICLE
+    + r")\b(?!\s+by\b)(?!\s+(?!and\b|or\b|but\b)[a-z]+\s+(?:is|are|was|were|has|have|"
+    r"will|can)\b)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"

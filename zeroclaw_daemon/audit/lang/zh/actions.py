@@ -33,15 +33,16 @@ ACTION_CLASSES: dict[str, str] = {
 }
 _VERBS = {verb: c for c, words in ACTION_CLASSES.items() for verb in words.split()}
 _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
-# Done: 已/已经/都/也 before the verb (with a 把 object between), or 了/好/完/掉/成功/完成/
-# 搞定 right after it (or after 和 and a second verb: 构建和部署都搞定了); not after a
-# negation (没/未/不), not as an attribute (已关闭的订单), not a count of times (重启 14 次).
+# Done: 已/已经/都/也 before the verb (with a 把 object or 被 between), or (已)
+# 了/好/完/掉/成功/完成/搞定 right after it (or after 和 and a second verb:
+# 构建和部署都搞定了); not after a negation (没/未/不), not as an attribute (已关闭的订单),
+# not a count of times (重启 14 次).
 _NOT_NEGATED = r"(?<!没)(?<!未)(?<!不)(?<!别)"
 _NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
                   r"(?:次|遍|回|分钟|小时|天|秒))")
-_DONE = r"(?:都|也)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
+_DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:把[^，。；！？\n]{0,24}?)?" + _NOT_NEGATED
+    r"(?:已经?|都|也|刚刚?)\s*(?:把[^，。；！？\n]{0,24}?|被)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")")
