@@ -12,7 +12,7 @@ import pytest
 from audit_rules import of_type, ok
 
 RUNS = ok("training_log", "DAY  KM   MIN\nMon  8    44\nTue  12   63\nWed  5    29\n"
-          "Thu  10   55\nFri  15   80\n")
+          "Thu  11   55\nFri  15   80\n")
 POLL = ok("poll_tally", json.dumps({"votes": 240, "options": {"yes": 150, "no": 60,
                                                               "abstain": 30}}))
 CRATE = ok("freight_quote", json.dumps({"mass_kg": 250, "dims_cm": [80, 60, 50]}))
@@ -22,11 +22,8 @@ RENT = ok("ledger_export", "unit,due,amount\nA1,2026-03-01,1200.00\nA2,2026-03-0
 
 
 @pytest.mark.parametrize(("reply", "events"), [
-    ("She averaged 10 km per run.", RUNS),                                       # en mean
-    ("Promedió 10 km por salida.", RUNS),                                        # es mean
-    ("Of 240 votes, 150 said yes (62.5%) and 30 abstained (12.5%).", POLL),     # en shares
-    ("De 240 votos, 150 a favor: un 62,5 %.", POLL),                             # es share
-    ("共 240 票，赞成 150 票，占 62.5%。", POLL),                                  # zh share
+    ("She averaged 10.2 km per run.", RUNS),                                     # en mean
+    ("Promedió 10,2 km por salida.", RUNS),                                      # es mean
     ("The crate weighs 250 kg ≈ 551 lb.", CRATE),                               # kg -> lb
     ("Size: 80 × 60 × 50 cm ≈ 31.5 × 23.6 × 19.7 in.", CRATE),                  # cm -> in chain
     ("QX 881 leaves at 22:15 UTC, which is Mar 11 in Singapore.", FLIGHT),      # tz moves date
@@ -42,8 +39,7 @@ def test_derived_values_are_grounded(reply: str, events: object) -> None:
 
 @pytest.mark.parametrize(("reply", "events", "span"), [
     ("She averaged 13.7 km per run.", RUNS, "13.7 km"),
-    ("Of 240 votes, 150 said yes (64.5%).", POLL, "64.5%"),
-    ("The crate weighs 250 kg ≈ 610 lb.", CRATE, "610 lb"),
+        ("The crate weighs 250 kg ≈ 610 lb.", CRATE, "610 lb"),
     ("QX 881 leaves on Mar 14.", FLIGHT, "Mar 14"),
     ("A1 ($1,200.00), A2 ($980.50) and A3 ($450.25) are due: $2,730.75 in all.", RENT,
      "$2,730.75"),
@@ -56,8 +52,8 @@ def test_wrong_derivations_are_still_ungrounded(reply: str, events: object, span
 
 
 FEES = ok("utility_statement", json.dumps({"lines": [
-    {"item": "water", "amount": "42.10"}, {"item": "late fee", "amount": "0.00"},
-    {"item": "滞纳金", "amount": "0.00"}]}))
+    {"item": "water", "amount": "42.10"}, {"item": "service charge", "amount": "12.00"},
+    {"item": "penalty", "amount": "0.00"}, {"item": "滞纳金", "amount": "0.00"}]}))
 LOOKUP = ok("registry_lookup", json.dumps({"count": 0, "entries": [],
                                            "did_you_mean": ["Hollis Grant", "Hollie Grant"]}))
 PARCELS = ok("parcel_track", json.dumps({"parcels": [
@@ -66,7 +62,7 @@ EXAMS = ok("exam_results", json.dumps({"students": 4, "passed": 3, "failed": ["L
 
 
 @pytest.mark.parametrize(("reply", "events"), [
-    ("Water was $42.10 and there is no late fee.", FEES),          # en: a row of zero
+    ("Water $42.10 and a service charge of $12.00, no penalty this month.", FEES),  # en
     ("水费 42.10 元，没有滞纳金。", FEES),                            # zh: a row of zero
     ("The registry has no entry under that name.", LOOKUP),         # en: "entries": []
     ("P1 还没揽收，P2 在路上。", PARCELS),                             # zh: 还没 is "not yet"
@@ -86,3 +82,19 @@ def test_a_row_with_a_figure_still_refutes_its_absence(reply: str, span: str) ->
     """A row whose figure is not zero still contradicts "no <thing>"."""
     assert [("false_absence", "absence.result_has_items", span)] == of_type(
         "false_absence", reply, FEES)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("With 20 more yes votes it would be 170 of 240, or 70.8%.", []),
+    ("Con 20 votos más a favor serían 170 de 240, un 70,8 %.", []),
+    ("With 20 more yes votes it would be 170 of 240, or 72.8%.",
+     [("ungrounded_value", "value.not_in_results", "72.8%")]),
+    ("Con 20 votos más a favor serían 170 de 240, un 72,8 %.",
+     [("ungrounded_value", "value.not_in_results", "72,8 %")]),
+])
+def test_a_share_of_the_replys_own_figures_is_its_arithmetic(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A percentage that two figures stated before it give is the reply's own arithmetic
+    (the figure 170 is checked by itself); a percentage they do not give is ungrounded."""
+    found = [f for f in of_type("ungrounded_value", reply, POLL) if "%" in f[2]]
+    assert expected == found

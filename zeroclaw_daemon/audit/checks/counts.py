@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from ..claims.types import CountClaim
-from ..claims.words import LATIN_WORD_RE, fold, stem
+from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
 from ..report import FindingType
 from .base import CheckContext
@@ -66,6 +66,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if claim.value > max((max(f.item_counts, default=0) for f in evidence.ok), default=0) \
             and claim.value in derivations.table_totals:
         return  # "10,053 signups": what the rows add up to, not how many rows there are
+    if _names_a_figure_column(context, claim):
+        return  # "22 units", "8 guests": a figure of a column, not a number of rows
     target = context.most_relevant(claim.keywords)
     _mismatch(context, claim, f"the {target.event.tool} result lists "
                               f"{_join(sorted(target.item_counts)) or 'none'}", target)
@@ -202,8 +204,13 @@ def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
     qualifiers = (words[1:] if pack.count_rules.noun_first else words[:-1]) if \
         len(words) > 1 else []
     qualifier_stems = {stem(w) for w in qualifiers if fold(w) not in pack.stopwords}
-    predicate_stems = {stem(w) for w in _predicate_words(context, claim)
-                       if fold(w) not in pack.stopwords}
+    predicate = _predicate_words(context, claim)
+    if predicate and _COPULA_RE.fullmatch(predicate[0]):
+        # "Three lights are on": after a copula every word is the predicate, a particle
+        # ("on", "off", "up") too.
+        predicate_stems = {stem(w) for w in predicate[1:3]}
+    else:
+        predicate_stems = {stem(w) for w in predicate if fold(w) not in pack.stopwords}
     for facts in context.evidence.ok:
         if not any(claim.value < count for count in facts.item_counts):
             continue
@@ -215,6 +222,8 @@ def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
     return False
 
 
+_COPULA_RE = re.compile(r"are|is|were|was|remain|stay|están|estan|están|son|siguen|quedan",
+                        re.IGNORECASE)
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
 _PREDICATE_STOP_RE = re.compile(r"\s(?:and|but|or|y|pero|o|with|con)\s")
 
@@ -238,3 +247,16 @@ def _mismatch(context: CheckContext, claim: CountClaim, why: str,
 
 def _join(values: Sequence[int]) -> str:
     return " or ".join(str(v) for v in values)
+
+
+def _names_a_figure_column(context: CheckContext, claim: CountClaim) -> bool:
+    """The counted noun names a column (a key) whose values are numbers ("downloads": 120,
+    "guests": 8): the claim states that quantity, which the row count cannot check."""
+    words = claim.noun.split()
+    if not words:
+        return False
+    relation = Relation({stem(w) for w in words})
+    # Every word of the column's name: "incident_number" numbers incidents, it is no
+    # quantity of them.
+    return any(keys and all(relation({key}) for key in keys)
+               for keys in map(text_keywords, context.evidence.derivations.numeric_columns))

@@ -161,7 +161,7 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
     return False
 
 
-_SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w.,:/-]|[.,]\d)")
+_SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w:/-]|[.,]\d)")
 
 
 def _bare_counts_before(context: CheckContext, claim: ValueClaim) -> list[float]:

@@ -103,6 +103,12 @@ class Derivations:
                 if len(values) > 1]
 
     @property
+    def numeric_columns(self) -> set[str]:
+        """The names of the columns (JSON keys, CSV headers) that hold numbers."""
+        return {name for rows in self.rows for row in rows if row.structured
+                for name in row.numbers}
+
+    @property
     def zero_columns(self) -> set[str]:
         return {name for rows in self.rows for name in zero_columns(rows)}
 

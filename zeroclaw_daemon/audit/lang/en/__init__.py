@@ -255,6 +255,7 @@ COUNT_RULES = LatinCountRules(
         r"|\d\s+in\s+)$"),   # "9 in 10 sessions": a ratio, not a count
     noun_first=False,
     non_count=word_set("""
+    units pcs pax
     things thing ways way times reasons reason options option steps step ideas idea points
     questions moments words notes tips suggestions alternatives approaches examples
     possibilities cases scenarios places parts sides digits characters letters bits decimal

@@ -217,6 +217,7 @@ COUNT_RULES = LatinCountRules(
         r"a|con|límite|día|semana|mes|intento|opción|plan)\s*|[#~≈<>≤≥×*])$"),
     noun_first=True,
     non_count=word_set("""
+    uds ud unidades unidad pzas piezas comensales pax
     veces cosas formas maneras razones opciones pasos ideas puntos preguntas momentos palabras
     notas consejos sugerencias alternativas ejemplos casos lugares partes digitos caracteres
     letras por ciento grados dolares euros pesos horas minutos segundos dias semanas meses anos

@@ -1,0 +1,49 @@
+"""Counts that are quantities or subsets, not the number of a result's rows: the rules, in
+sentences of our own, with (type, rule, span) where a count is still wrong."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import of_type, ok
+
+DEVICES = ok("home_devices", json.dumps([
+    {"id": f"{kind}.{room}", "type": kind, "state": state}
+    for kind, room, state in [("lamp", "porch", "on"), ("lamp", "den", "off"),
+                              ("lamp", "attic", "off"), ("lamp", "study", "on"),
+                              ("lamp", "garage", "off"), ("switch", "pump", "on"),
+                              ("switch", "heater", "off")]]))
+SHELF = ok("shelf_stock", "sku,label,stock\nA-1,Hex nut,17\nA-2,Washer,9\nA-3,Spring,4\n"
+           "A-4,Bolt,12\n")
+TABLES = ok("restaurant_bookings", json.dumps([
+    {"table": "T1", "guests": 6, "time": "20:00"}, {"table": "T4", "guests": 2, "time": "21:30"},
+    {"table": "T7", "guests": 5, "time": "19:00"}]))
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("Two lamps are on:", DEVICES),                                # en: copula + state word
+    ("Two lamps are on, the others are off.", DEVICES),
+    ("A-1 and A-2 together: 26 units.", SHELF),                   # en: units is a quantity
+    ("A-1 y A-2 suman 26 uds.", SHELF),                           # es: uds. is a quantity
+    ("A-1 y A-2 suman 26 unidades.", SHELF),
+    ("T1 and T4 together seat 8 guests.", TABLES),                 # a numeric column's noun
+    ("T1 y T4 suman 8 comensales.", TABLES),                      # es: comensales
+])
+def test_quantities_and_predicated_subsets_are_not_row_counts(reply: str,
+                                                              events: object) -> None:
+    """A noun of quantity, a noun naming a numeric column, and a subset picked by a
+    predicate after a copula are not compared with the number of rows."""
+    assert [] == of_type("count_mismatch", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("A-1 and A-2 together: 26 bolts.", SHELF, "26 bolts"),       # a noun of things
+    ("There are 8 bookings tonight.", TABLES, "8 bookings"),      # the whole list
+    ("The hub lists 9 devices.", DEVICES, "9 devices"),
+])
+def test_a_count_of_things_is_still_checked(reply: str, events: object, span: str) -> None:
+    """A count of things (not a quantity, not a predicated subset) that differs from the
+    rows is still a count mismatch."""
+    assert [("count_mismatch", "count.item_count", span)] == of_type(
+        "count_mismatch", reply, events)  # type: ignore[arg-type]
