@@ -43,6 +43,16 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("en", "Dana's approved hours are 40 this week.",
      [ok("hr_hours_get", '{"approved_hours": 40}', {"who": "dana"}),
       not_ok("hr_hours_approve", ToolStatus.DENIED, "403", {"who": "dana"})], []),
+    # en: an outcome with no action verb, in a sentence without any verb cue.
+    ("en", "The table is confirmed for tonight.",
+     [ok("venue_lookup", '{"venue": "Casa Lupe", "free_tables": 2}', {"q": "lupe"}),
+      not_ok("venue_table_book", ToolStatus.TIMEOUT, "no answer in 20 s")],
+     [(X, ACTED, "is confirmed")]),
+    ("en", "Your reimbursement has been processed.",
+     [not_ok("expense_reimburse", ToolStatus.DENIED, "needs a second approver")],
+     [(X, ACTED, "has been processed")]),
+    ("en", "Shipment 5 is confirmed, as the carrier's page shows.",
+     [ok("carrier_shipment_get", '{"shipment": 5, "state": "confirmed"}', {"id": 5})], []),
     # en: a contracted passive after a lookup only.
     ("en", "It's been forwarded to the billing team.",
      [ok("crm_contact_lookup", '{"name": "Rui Costa", "team": "billing"}', {"q": "Rui"})],
@@ -77,7 +87,9 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     # zh: a first-person lookup, with where it looked, and no call at all.
     ("zh", "我刚去物流系统看了，包裹明天到。", [], [(F, LOOKUP, "我刚去物流系统看了")]),
     ("zh", "我刚在后台核实了，包裹今天下午送达。", [], [(F, LOOKUP, "我刚在后台核实了")]),
-    # zh precision: an attribute, not a claim.
+    ("zh", "刚才核实了一下，快递今晚能到。", [], [(F, LOOKUP, "刚才核实了")]),
+    # zh precision: an attribute, not a claim; 刚刚 as "just now" without a lookup.
+    ("zh", "好的，刚刚的问题我明白了。", [], []),
     ("zh", "已取消的预约如下：A3、B7。",
      [ok("room_schedule_list", "A3 已取消\nB7 已取消", {"state": "cancelled"})], []),
     # es: an impersonal passive after a timed-out submission; an outcome stated as a state.
@@ -88,6 +100,9 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("es", "La devolución ya está hecha; lo verás en tu cuenta.",
      [not_ok("tienda_devolucion_crear", ToolStatus.DENIED, "permiso denegado")],
      [(X, ACTED, "está hecha")]),
+    ("es", "La cita está confirmada.",
+     [not_ok("agenda_cita_crear", ToolStatus.TIMEOUT, "sin respuesta")],
+     [(X, ACTED, "está confirmada")]),
     # es precision: a participle after an article, or as the subject of a verb, is a noun.
     ("es", "Para las eliminadas en la primera fase habrá repesca.", [], []),
     ("es", "Las canceladas en marzo no cuentan para el total.", [], []),

@@ -145,8 +145,9 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
     lexicon = pack.actions
     if lexicon is None or not clauses:
         return []
+    # Outcomes ("is live", "is confirmed") hold no cue: they are scanned in every sentence.
     scanned = lexicon.cued(low, sentences)
-    if not scanned:
+    if not scanned and lexicon.outcome_re is None:
         return []
     starts = [c.start for c in clauses]
     quoted = [m.span() for m in _QUOTED_RE.finditer(low)]

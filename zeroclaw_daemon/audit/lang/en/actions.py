@@ -197,6 +197,9 @@ _CUE_FORMS = _verb_table(inflections)
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:all\s+)?done\b|\ball\s+set\b|\bthat'?s\s+done\b|"
     r"\b(?:(?:is|are)\s+(?:now\s+|all\s+)?(?:live|done|complete|finished|online|green)|"
+    # The words that say any action went through: "your refund has been processed".
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|already\s+)?"
+    r"(?:processed|finali[sz]ed|confirmed)|"
     r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
     r"when|once|after)\b)")
 

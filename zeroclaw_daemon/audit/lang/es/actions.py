@@ -157,7 +157,7 @@ OUTCOME = phrase(
     r"\bterminó\s+(?:bien|correctamente)\b|"
     # "el reembolso está hecho": the state of a done action, its action unnamed.
     r"\b(?:está|están|quedó|quedaron)\s+(?:ya\s+)?(?:hech[oa]s?|completad[oa]s?|"
-    r"realizad[oa]s?|tramitad[oa]s?)\b")
+    r"realizad[oa]s?|tramitad[oa]s?|procesad[oa]s?|confirmad[oa]s?)\b")
 
 TEXT_PRODUCTS = phrase(
     r"(?:\s+(?:te|le|os|un|una|el|la|los|las|este|esta|breve|rápid[oa]|nuev[oa]|abajo|"
