@@ -98,3 +98,18 @@ def test_a_share_of_the_replys_own_figures_is_its_arithmetic(
     (the figure 170 is checked by itself); a percentage they do not give is ungrounded."""
     found = [f for f in of_type("ungrounded_value", reply, POLL) if "%" in f[2]]
     assert expected == found
+
+
+MATCH = ok("match_summary", json.dumps({"final": "LAK 104 - 109 BOS", "attendance": 18624}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Boston won 109-104.", []),
+    ("Boston ganó 109–104.", []),
+    ("Boston won 112-104.", [("ungrounded_value", "value.not_in_results", "112")]),
+    ("Boston ganó 109 - 101.", [("ungrounded_value", "value.not_in_results", "101")]),
+])
+def test_each_end_of_a_dashed_pair_is_a_value(reply: str,
+                                              expected: list[tuple[str, str, str]]) -> None:
+    """A score or range of three-digit numbers ("109-104") is two values, each checked."""
+    assert expected == of_type("ungrounded_value", reply, MATCH)

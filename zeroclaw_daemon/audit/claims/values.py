@@ -35,6 +35,12 @@ def _prefixed(kind: str, source: str) -> str:
     return re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{kind}_{m.group(1)}>", source)
 
 
+# Two numbers of three digits joined by a dash ("beat them 115-111", "300–450"): a score
+# or a range, each end a value of its own (a dash must not hide a number a bare one would
+# show). A sentence's full stop may follow.
+PAIR_RE = re.compile(r"(?<![\w.,#/:@-])(?P<a>\d{3})\s?[-–]\s?(?P<b>\d{3})"
+                     r"(?![\w,:/@-]|[.,]\w|\s?%)")
+
 # Every value kind in one alternation, most specific first: at each position
 # the first kind that matches wins (a date before its numbers, a version
 # before a decimal, a temperature before a bare number).
@@ -44,7 +50,7 @@ _VALUE_KINDS: tuple[tuple[str, str], ...] = (
     ("time", TIME_RE.pattern), ("ver", VERSION_RE.pattern), ("hash", HASH_RE.pattern),
     ("temp", TEMPERATURE_RE.pattern), ("pct", PERCENT_RE.pattern),
     ("cur", CURRENCY_RE.pattern), ("meas", MEASURE_RE.pattern), ("grp", GROUPED_RE.pattern),
-    ("dec", DECIMAL_RE.pattern), ("int", BARE_INT_RE.pattern),
+    ("dec", DECIMAL_RE.pattern), ("pair", PAIR_RE.pattern), ("int", BARE_INT_RE.pattern),
 )
 VALUE_RE = re.compile("|".join(f"(?P<{kind}>{_prefixed(kind, source)})"
                                for kind, source in _VALUE_KINDS))
@@ -65,6 +71,12 @@ def find_values(text: str, lowered: str | None = None
             continue
         match = VALUE_RE.match(text, start)
         if match is None:
+            continue
+        if match.lastgroup == "pair":
+            for side in ("pair_a", "pair_b"):
+                found.append((match.start(side), match.end(side), ValueKind.NUMBER,
+                              match.group(side), {"num": match.group(side)}))
+            taken_until = match.end()
             continue
         item = _value_from(match)
         if item is not None:
