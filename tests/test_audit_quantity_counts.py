@@ -47,3 +47,18 @@ def test_a_count_of_things_is_still_checked(reply: str, events: object, span: st
     rows is still a count mismatch."""
     assert [("count_mismatch", "count.item_count", span)] == of_type(
         "count_mismatch", reply, events)  # type: ignore[arg-type]
+
+
+ROUTES = ok("route_export", "route_id,origin,stops,km\nR-1,Salem, OR,4,120.5\nR-2,Reno, NV,6,88.0\n"
+            "R-3,Salem, OR,3,64.2\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The export has 3 routes.", []),
+    ("La exportación tiene 3 rutas.", []),
+    ("The export has 4 routes.", [("count_mismatch", "count.item_count", "4 routes")]),
+])
+def test_a_csv_header_is_no_row_when_a_cell_holds_a_comma(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """An unquoted "Salem, OR" cell does not make the header look like a row."""
+    assert expected == of_type("count_mismatch", reply, ROUTES)

@@ -381,7 +381,8 @@ def _is_aligned_header(lines: Sequence[str]) -> bool:
 def _maybe_csv_header(first: str, second: str) -> bool:
     """Names over rows of words: a header the rows cannot tell apart from a row."""
     match = _CSV_HEADER_RE.match(first)
-    return match is not None and second.count(match.group(1)) == first.count(match.group(1))
+    return match is not None and _cell_breaks(second, match.group(1)) == _cell_breaks(
+        first, match.group(1))
 
 
 def _is_csv_header(first: str, second: str) -> bool:
@@ -390,4 +391,10 @@ def _is_csv_header(first: str, second: str) -> bool:
     if match is None:
         return False
     separator = match.group(1)
-    return second.count(separator) == first.count(separator) and any(c.isdigit() for c in second)
+    return _cell_breaks(second, separator) == _cell_breaks(first, separator) and any(
+        c.isdigit() for c in second)
+
+
+def _cell_breaks(line: str, separator: str) -> int:
+    """Separators that end a cell: ", " sits inside one, unquoted ("Boise, ID")."""
+    return line.count(separator) - (line.count(", ") if separator == "," else 0)
