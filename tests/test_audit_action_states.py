@@ -39,6 +39,14 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("access_requests", "AR-1 pending\nAR-2 pending", {"team": "ops"}),
       not_ok("access_request_approve", ToolStatus.FAILED, "409 conflict", {"team": "ops"})],
      [(X, ACTED, "approved")]),
+    # en: a read showing the opposite state of the same class ("locked") shows nothing.
+    ("en", "Your mailbox is unlocked; sign in again.",
+     [ok("mail_user_get", '{"user": "kim", "locked": true}', {"user": "kim"}),
+      not_ok("mail_user_unlock", ToolStatus.TIMEOUT, "no answer", {"user": "kim"})],
+     [(X, ACTED, "unlocked")]),
+    ("en", "Your mailbox is unlocked now.",
+     [not_ok("mail_user_unlock", ToolStatus.TIMEOUT, "no answer", {"user": "kim"}),
+      ok("mail_user_get", '{"user": "kim", "state": "unlocked"}', {"user": "kim"})], []),
     # en precision: a possessive before a participle that qualifies a noun.
     ("en", "Dana's approved hours are 40 this week.",
      [ok("hr_hours_get", '{"approved_hours": 40}', {"who": "dana"}),
@@ -84,7 +92,15 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("zh", "报名费退款已完成。",
      [not_ok("signup_fee_refund", ToolStatus.DENIED, "需要财务审批")],
      [(X, ACTED, "已完成")]),
+    ("zh", "报销单已经审批了。",
+     [ok("expense_claims", '[{"id": 3, "state": "待审批"}]', {"owner": "li"}),
+      not_ok("expense_claim_approve", ToolStatus.DENIED, "无权限")],
+     [(X, ACTED, "审批")]),
+    ("zh", "课程已经调到周五了。",
+     [ok("course_timetable_list", '[{"course": "数学", "day": "Thu"}]', {"week": 49})],
+     [(F, NO_CALL, "调到")]),
     # zh: a first-person lookup, with where it looked, and no call at all.
+    ("zh", "我刚刚登录后台看过了，退款还在处理。", [], [(F, LOOKUP, "我刚刚登录后台看过了")]),
     ("zh", "我刚去物流系统看了，包裹明天到。", [], [(F, LOOKUP, "我刚去物流系统看了")]),
     ("zh", "我刚在后台核实了，包裹今天下午送达。", [], [(F, LOOKUP, "我刚在后台核实了")]),
     ("zh", "刚才核实了一下，快递今晚能到。", [], [(F, LOOKUP, "刚才核实了")]),
@@ -103,6 +119,10 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("es", "La cita está confirmada.",
      [not_ok("agenda_cita_crear", ToolStatus.TIMEOUT, "sin respuesta")],
      [(X, ACTED, "está confirmada")]),
+    # es: a read-only call named with a Spanish verb of observation backs no action.
+    ("es", "El horario de yoga se movió al jueves.",
+     [ok("horario_consultar", '[{"clase": "yoga", "dia": "martes"}]', {"semana": 49})],
+     [(F, NO_CALL, "movió")]),
     # es precision: a participle after an article, or as the subject of a verb, is a noun.
     ("es", "Para las eliminadas en la primera fase habrá repesca.", [], []),
     ("es", "Las canceladas en marzo no cuentan para el total.", [], []),

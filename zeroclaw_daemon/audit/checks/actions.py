@@ -170,6 +170,20 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
     return False
 
 
+def _result_shows_state(call: CallProfile, claim: ActionClaim, objects: frozenset[str],
+                        lexicons: Sequence[ActionLexicon], same_language: bool) -> bool:
+    """Whether a result shows the state claimed: its own word ("unlocked"; "locked", of
+    the same class, is the opposite state), or, for a result written in another language
+    than the reply (no done form of the reply's language in it), a done form of its
+    class."""
+    words = _WORD_RE.findall(call.facts.result.lower())
+    if claim.verb.lower() in words:
+        return True
+    if same_language or any(w in lexicons[0].verbs for w in words):
+        return False
+    return _result_shows(call, claim, objects, lexicons, same_language)
+
+
 def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
     """A verb, or a noun made from one ("assignee", "deployment")."""
     found = lexicon.tool_verb_class(word)
@@ -265,8 +279,8 @@ def _check_result_state(context: CheckContext, claim: ActionClaim, objects: froz
                         lexicons: Sequence[ActionLexicon], same_language: bool) -> None:
     """"The timesheet is approved": a state that a result may simply show, so it is held
     only against a call that acts that way and did not succeed, never fabricated."""
-    if any(p.acts_in_class(claim) or _result_shows(p, claim, objects, lexicons, same_language)
-           for p in ok):
+    if any(p.acts_in_class(claim) or _result_shows_state(p, claim, objects, lexicons,
+                                                         same_language) for p in ok):
         return
     acting = [p for p in failed if p.acts_in_class(claim)]
     if acting and not context.claims.acknowledges_failure:

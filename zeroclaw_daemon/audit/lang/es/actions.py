@@ -82,6 +82,12 @@ def _verb_table(forms_of: Callable[[str], set[str]]) -> dict[str, str]:
 
 
 _VERBS = _verb_table(past_forms)
+# Verbs and nouns of a call that only observes (``pedidos_consultar``, ``ver_factura``,
+# ``cuenta_detalle``): its first verb-like word one of these, it acts on nothing.
+_READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprobar verificar "
+               "contar descargar consulta listado lista detalle detalles estado historial "
+               "búsqueda")
+READ_VERBS = frozenset(_READ_WORDS.split())
 _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 
 # "he reiniciado", "se reinició", "fue desplegado", "ya está desplegado", "reinicié",
@@ -173,7 +179,7 @@ ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
     bases=_verb_table(lambda infinitive: {infinitive}),
-    read_verbs=frozenset(),
+    read_verbs=READ_VERBS,
     action_re=ACTION,
     headline_re=HEADLINE,
     state_re=STATE,
