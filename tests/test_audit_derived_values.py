@@ -113,3 +113,23 @@ def test_each_end_of_a_dashed_pair_is_a_value(reply: str,
                                               expected: list[tuple[str, str, str]]) -> None:
     """A score or range of three-digit numbers ("109-104") is two values, each checked."""
     assert expected == of_type("ungrounded_value", reply, MATCH)
+
+
+WARNINGS = ok("boiler_monitor", "2026-05-02 04:10 CALDERA-2 presión 0.6 bar < 0.8 AVISO\n"
+              "2026-05-02 06:55 CALDERA-4 llama inestable AVISO\n")
+QUIET = ok("boiler_monitor", "")
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("Ningún aviso: las calderas funcionan con normalidad.", WARNINGS,
+     [("false_absence", "absence.result_has_items", "Ningún aviso")]),
+    ("Revisé el monitor. Ninguna caldera con aviso.", WARNINGS,
+     [("false_absence", "absence.result_has_items", "Ninguna caldera")]),
+    ("Ningún aviso: las calderas funcionan con normalidad.", QUIET, []),
+    ("Dos avisos; ninguna está apagada.", WARNINGS, []),
+])
+def test_spanish_determiner_ningun_is_an_absence_claim(
+        reply: str, events: object, expected: list[tuple[str, str, str]]) -> None:
+    """"Ningún <noun>" heading a clause claims an absence (checked against the items);
+    "ninguna" before a verb is a pronoun, and an empty result confirms the absence."""
+    assert expected == of_type("false_absence", reply, events)  # type: ignore[arg-type]

@@ -201,7 +201,12 @@ ABSENCE = phrase(
     r"totalmente\s+)?vací[oa]s?\b"
     r"|\bno\s+existe\b|\bnada\s+(?:encontrado|relevante)\b"
     r"|\b(?P<subj7>[a-záéíóúñ][\wáéíóúñ-]*s)\**\s*:\s*\**\s*(?:ninguno|ninguna|nada)\b"
-    r"|\bno\s+(?:se\s+)?(?:encontr\w+|hay|devolvió|apareció|salió|arrojó|mostró)\s+nada\b")
+    r"|\bno\s+(?:se\s+)?(?:encontr\w+|hay|devolvió|apareció|salió|arrojó|mostró)\s+nada\b"
+    # "Ninguna alerta: ...", "ningún error en el log": the determiner before its noun, at
+    # the head of a clause (not "ninguna está a cero", a pronoun before its verb).
+    r"|(?<![\w,])(?<!\w\s)(?<!,\s)(?:ningún|ninguna|ningunos|ningunas)\s+"
+    r"(?P<subj9>(?!de\b|del\b|es\b|está|están|son|ha\b|han\b|hay\b|tiene|queda|se\b)"
+    r"[a-záéíóúñ][\wáéíóúñ-]*)")
 
 COUNT_RULES = LatinCountRules(
     count_re=phrase(
@@ -286,7 +291,7 @@ TRIGGERS: dict[str, str] = {
     "presentation": (
         "aquí arrojó contiene devolvió dice imprimió indica indicó lista listó mostró muestra"
     ),
-    "absence": "nada ningun* no sin vac*",
+    "absence": "nada ningun* ningún no sin vac*",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
