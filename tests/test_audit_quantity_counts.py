@@ -62,3 +62,20 @@ def test_a_csv_header_is_no_row_when_a_cell_holds_a_comma(
         reply: str, expected: list[tuple[str, str, str]]) -> None:
     """An unquoted "Salem, OR" cell does not make the header look like a row."""
     assert expected == of_type("count_mismatch", reply, ROUTES)
+
+
+PUMPS = ok("pump_status", "pump,state\nP1,running\nP2,running\nP3,running\nP4,running\n"
+           "P5,running\nP6,running\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("All 6 of the pumps are running.", []),
+    ("All 5 of your pumps are running.",
+     [("count_mismatch", "count.item_count", "5 of your pumps")]),
+    ("5 of the pumps are running.", []),      # a part, not the whole: not checked
+])
+def test_all_n_of_the_noun_counts_the_whole_list(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """"All <n> of the <noun>" states the size of the whole list; "<n> of the" alone is
+    a part of it."""
+    assert expected == of_type("count_mismatch", reply, PUMPS)

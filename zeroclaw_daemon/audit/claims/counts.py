@@ -73,6 +73,10 @@ class LatinCountRules:
     one_words: frozenset[str]            # "one", "un", "una": counted only after a quantifier
     one_quantifier: re.Pattern[str]
     irregular_plurals: frozenset[str] = frozenset()
+    # "all 6 of your holds": a universal quantifier before the number and a partitive
+    # after it name the whole list (the number, then the noun after the partitive).
+    whole_before: re.Pattern[str] | None = None
+    whole_partitive: re.Pattern[str] | None = None
 
 
 def parse_latin_number(text: str, words: Mapping[str, int]) -> int | None:
@@ -120,6 +124,12 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
         if word_match is None:
             continue
         first = fold(word_match.group(1))
+        partitive = _whole_partitive(text, match, rules)
+        if partitive is not None:
+            word_match = LATIN_NEXT_WORD_RE.match(text, partitive)
+            if word_match is None:
+                continue
+            first = fold(word_match.group(1))
         if first in UNIT_WORDS or first in pack.stopwords:
             continue  # "22 km/h", "3 of them": not "<number> <noun>"
         words = [word_match.group(1)]
@@ -143,6 +153,17 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
             span_end = text.index(word, span_end) + len(word)
         found.append(RawCount(match.start(), span_end, value, " ".join(noun_words), digits))
     return found
+
+
+def _whole_partitive(text: str, match: re.Match[str], rules: LatinCountRules) -> int | None:
+    """Where the noun begins after "all <number> of your", or None."""
+    if rules.whole_before is None or rules.whole_partitive is None:
+        return None
+    before = text[max(0, match.start() - 12):match.start()]
+    if not rules.whole_before.search(before):
+        return None
+    partitive = rules.whole_partitive.match(text, match.end())
+    return partitive.end() - 1 if partitive is not None else None
 
 
 def _noun_head(words: list[str], value: int, rules: LatinCountRules,

@@ -271,6 +271,8 @@ COUNT_RULES = LatinCountRules(
         r"\breturned|\blists?|\bshows?|\bhas|\bhad|\bcontains?)\s*$"),
     irregular_plurals=frozenset({"people", "children", "men", "women", "data", "indices",
                                  "criteria", "media", "geese", "mice"}),
+    whole_before=phrase(r"\ball\s*$"),
+    whole_partitive=phrase(r"\s+of\s+(?:the|your|my|our|their|these|those|its)\s"),
 )
 
 
