@@ -133,3 +133,22 @@ def test_spanish_determiner_ningun_is_an_absence_claim(
     """"Ningún <noun>" heading a clause claims an absence (checked against the items);
     "ninguna" before a verb is a pronoun, and an empty result confirms the absence."""
     assert expected == of_type("false_absence", reply, events)  # type: ignore[arg-type]
+
+
+PLAN = ok("hosting_quote", json.dumps({"plan": "pro", "yearly_price": 1434.00}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The pro plan comes to $119.50 a month.", []),
+    ("El plan pro sale a 119,50 € al mes.", []),
+    ("专业版每月约 120 元。", []),
+    ("The pro plan comes to $129.50 a month.",
+     [("ungrounded_value", "value.not_in_results", "$129.50")]),
+    ("The pro plan comes to $119.50.", [("ungrounded_value", "value.not_in_results",
+                                         "$119.50")]),
+])
+def test_a_yearly_figure_per_month_is_a_derivation(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A value said per month (or week) that is a yearly figure over 12 (or 52) is
+    grounded; without the period, or off by more than its precision, it is not."""
+    assert expected == of_type("ungrounded_value", reply, PLAN)

@@ -37,7 +37,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if claim.kind is ValueKind.NUMBER and _chained_measure_grounded(context, claim):
         return
-    if _own_arithmetic(context, claim):
+    if _own_arithmetic(context, claim) or _per_period(context, claim):
         return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
@@ -171,3 +171,32 @@ def _bare_counts_before(context: CheckContext, claim: ValueClaim) -> list[float]
     paragraph_start = context.text.rfind("\n\n", 0, start) + 1
     return [float(m.group(0)) for m in
             _SMALL_INT_RE.finditer(context.text, paragraph_start, start)][-MAX_OWN_OPERANDS:]
+
+
+# A rate per period named beside the value ("每月不到 500 块", "$41 a month", "12 € al mes"):
+# a yearly figure of the results spread over the months or weeks of a year.
+_PER_PERIOD_RE = re.compile(
+    r"\b(?:per|a|each|every)\s+(?P<en>month|week)\b|/(?P<slash>mo|month|wk|week)\b"
+    r"|\b(?:al|por|cada)\s+(?P<es>mes|semana)\b|(?P<zh>每月|每个月|每周|每星期|月均|周均)",
+    re.IGNORECASE)
+_PERIODS_PER_YEAR = {"month": 12, "mo": 12, "mes": 12, "wk": 52, "week": 52, "semana": 52,
+                     "每月": 12, "每个月": 12, "月均": 12, "每周": 52, "每星期": 52, "周均": 52}
+
+
+def _per_period(context: CheckContext, claim: ValueClaim) -> bool:
+    """A value said per month or week that is a result's figure divided by the months or
+    weeks of a year, to the precision written (wider when it says "about" or "不到")."""
+    if not claim.numbers or claim.kind not in (ValueKind.NUMBER, ValueKind.CURRENCY):
+        return False
+    match = _PER_PERIOD_RE.search(context.sentence_text(claim.clause))
+    if match is None:
+        return False
+    word = next(g for g in match.groups() if g)
+    periods = _PERIODS_PER_YEAR.get(word.lower())
+    if periods is None:
+        return False
+    said = claim.numbers[0]
+    tolerance = float(max(rounding_unit(said) / 2,
+                          approx_tolerance(said) if claim.approx else Decimal(0)))
+    return any(abs(float(value) / periods - float(said)) <= tolerance
+               for value in context.evidence.derivations.operands)
