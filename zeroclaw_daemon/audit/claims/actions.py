@@ -91,12 +91,18 @@ class ActionLexicon:
     # after an action noun, checks): a sentence with none of them is not scanned.
     # Empty: every sentence is.
     cues: frozenset[str] = frozenset()
+    # Words one of which every match of ``outcome_re`` holds ("live", "done", "listo").
+    # Empty: every sentence is scanned for outcomes.
+    outcome_cues: frozenset[str] = frozenset()
 
-    def cued(self, low: str, sentences: Sequence[Span]) -> list[Span]:
-        """The sentences that hold a cue (all of them when the lexicon has none)."""
-        if not self.cues:
+    def cued(self, low: str, sentences: Sequence[Span], cues: frozenset[str] | None = None,
+             words: Sequence[str] | None = None) -> list[Span]:
+        """The sentences that hold a cue (all of them when the lexicon has none); ``words``:
+        the words of ``low``, when already split."""
+        cues = self.cues if cues is None else cues
+        if not cues:
             return list(sentences)
-        found = self.cues.intersection(_CUE_WORD_RE.findall(low))
+        found = cues.intersection(_CUE_WORD_RE.findall(low) if words is None else words)
         if not found:
             return []
         # Where the (few) cues found stand: a search for them alone.
@@ -145,9 +151,12 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
     lexicon = pack.actions
     if lexicon is None or not clauses:
         return []
-    # Outcomes ("is live", "is confirmed") hold no cue: they are scanned in every sentence.
-    scanned = lexicon.cued(low, sentences)
-    if not scanned and lexicon.outcome_re is None:
+    words = _CUE_WORD_RE.findall(low) if lexicon.cues or lexicon.outcome_cues else []
+    scanned = lexicon.cued(low, sentences, words=words)
+    # Outcomes ("is live", "is confirmed") hold no action cue: they have cues of their own.
+    outcome_scanned = (lexicon.cued(low, sentences, lexicon.outcome_cues, words)
+                       if lexicon.outcome_re is not None else [])
+    if not scanned and not outcome_scanned:
         return []
     starts = [c.start for c in clauses]
     quoted = [m.span() for m in _QUOTED_RE.finditer(low)]
@@ -216,7 +225,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person))
     if lexicon.outcome_re is not None:
-        for match in lexicon.outcome_re.finditer(low):
+        for match in (m for start, end in outcome_scanned
+                      for m in lexicon.outcome_re.finditer(low, start, end)):
             index = clause_of(match.start(), match.end())
             if index is not None:
                 found.append(_claim(text, pack, match.span(), index, "outcome", "",

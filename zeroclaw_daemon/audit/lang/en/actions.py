@@ -203,6 +203,11 @@ OUTCOME = phrase(
     r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
     r"when|once|after)\b)")
 
+# Words one of which every OUTCOME match holds.
+OUTCOME_CUES = frozenset((
+    "done", "set", "live", "complete", "finished", "online", "green", "processed", "finalized",
+    "finalised", "confirmed", "completed", "succeeded", "through"))
+
 # What an assistant makes itself: "I've created a summary table" claims no tool action.
 TEXT_PRODUCTS = phrase(
     r"(?:\s+(?:you|a|an|the|this|that|these|my|our|short|quick|brief|new|small|simple|"
@@ -230,6 +235,7 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    outcome_cues=OUTCOME_CUES,
     cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
                    for form in table),
 )

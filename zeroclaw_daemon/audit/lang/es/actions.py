@@ -165,6 +165,12 @@ OUTCOME = phrase(
     r"\b(?:está|están|quedó|quedaron)\s+(?:ya\s+)?(?:hech[oa]s?|completad[oa]s?|"
     r"realizad[oa]s?|tramitad[oa]s?|procesad[oa]s?|confirmad[oa]s?)\b")
 
+OUTCOME_CUES = frozenset(
+    ["listo", "hecho", "quedó", "quedo", "producción", "funcionando", "completó", "completaron",
+     "terminó"]
+    + [stem + end for stem in ("hech", "completad", "realizad", "tramitad", "procesad",
+                               "confirmad", "operativ") for end in ("o", "a", "os", "as")])
+
 TEXT_PRODUCTS = phrase(
     r"(?:\s+(?:te|le|os|un|una|el|la|los|las|este|esta|breve|rápid[oa]|nuev[oa]|abajo|"
     r"aquí))*\s+(?:resumen|resúmenes|tabla|tablas|lista|listas|borrador|esquema|"
@@ -188,6 +194,7 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    outcome_cues=OUTCOME_CUES,
     translate_objects=True,
     cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
                    for form in table),
