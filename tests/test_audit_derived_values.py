@@ -27,8 +27,8 @@ RENT = ok("ledger_export", "unit,due,amount\nA1,2026-03-01,1200.00\nA2,2026-03-0
     ("The crate weighs 250 kg ≈ 551 lb.", CRATE),                               # kg -> lb
     ("Size: 80 × 60 × 50 cm ≈ 31.5 × 23.6 × 19.7 in.", CRATE),                  # cm -> in chain
     ("QX 881 leaves at 22:15 UTC, which is Mar 11 in Singapore.", FLIGHT),      # tz moves date
-    ("As of today, Mar 15, A1 ($1,200.00), A2 ($980.50) and A3 ($450.25) are due: "
-     "$2,630.75 in all.", RENT),                                                 # today + total
+    ("As of today, Mar 15, A1 ($1,200.00), A3 ($450.25) and A4 ($700.00) are due: "
+     "$2,350.25 in all.", RENT),                                                 # today + total
     ("截至今天（3 月 15 日），A1 已到期。", RENT),                                  # zh today
 ])
 def test_derived_values_are_grounded(reply: str, events: object) -> None:
@@ -41,8 +41,8 @@ def test_derived_values_are_grounded(reply: str, events: object) -> None:
     ("She averaged 13.7 km per run.", RUNS, "13.7 km"),
         ("The crate weighs 250 kg ≈ 610 lb.", CRATE, "610 lb"),
     ("QX 881 leaves on Mar 14.", FLIGHT, "Mar 14"),
-    ("A1 ($1,200.00), A2 ($980.50) and A3 ($450.25) are due: $2,730.75 in all.", RENT,
-     "$2,730.75"),
+    ("A1 ($1,200.00), A3 ($450.25) and A4 ($700.00) are due: $2,450.25 in all.", RENT,
+     "$2,450.25"),
 ])
 def test_wrong_derivations_are_still_ungrounded(reply: str, events: object, span: str) -> None:
     """A value no derivation gives (a wrong mean, share, conversion, shifted date or total)
@@ -152,3 +152,30 @@ def test_a_yearly_figure_per_month_is_a_derivation(
     """A value said per month (or week) that is a yearly figure over 12 (or 52) is
     grounded; without the period, or off by more than its precision, it is not."""
     assert expected == of_type("ungrounded_value", reply, PLAN)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Due now, $2,350.25: A1 ($1,200.00), A3 ($450.25) and A4 ($700.00).", []),
+    ("Due now, $2,380.25: A1 ($1,200.00), A3 ($450.25) and A4 ($700.00).",
+     [("ungrounded_value", "value.not_in_results", "$2,380.25")]),
+])
+def test_a_total_stated_before_its_parts(reply: str,
+                                         expected: list[tuple[str, str, str]]) -> None:
+    """A total the reply's listed amounts after it add up to is its arithmetic; another
+    total is not."""
+    assert expected == of_type("ungrounded_value", reply, RENT)
+
+
+WIND = ok("marine_forecast", json.dumps({"wind_kt": 18, "gust_kt": 27, "route_km": 42}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Wind 18 knots, about 33 km/h, gusting to 50 km/h.", []),
+    ("The crossing is 42 km, roughly 26 miles.", []),
+    ("Wind 18 knots, 38 km/h.", [("ungrounded_value", "value.not_in_results", "38 km/h")]),
+    ("The crossing is roughly 32 miles.", [("ungrounded_value", "value.not_in_results",
+                                            "32 miles")]),
+])
+def test_knots_and_miles_convert(reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """Knots and km/h, km and miles are conversions of one another; another figure is not."""
+    assert expected == of_type("ungrounded_value", reply, WIND)

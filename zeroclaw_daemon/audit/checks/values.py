@@ -153,10 +153,19 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
         figures = figures[-MAX_OWN_OPERANDS:]
         return any(b and abs(a / b * 100 - target) <= tolerance
                    for a in figures for b in figures if a < b)
-    # A total of the amounts of one kind listed just before it (the items of a list).
+    # A total of the amounts of one kind listed just before it (the items of a list), or
+    # just after it ("$3,472.74 overdue: $229.99, $1,402.75 and $1,840.00").
     same = [float(v.numbers[0]) for v in earlier if v.kind is claim.kind and v.unit == claim.unit]
     for first in range(len(same) - 1):
         if abs(sum(same[first:]) - target) <= tolerance + 1e-9:
+            return True
+    later = [float(v.numbers[0]) for v in context.claims.values
+             if v.span[0] >= claim.span[1] and v.numbers and v.kind is claim.kind
+             and v.unit == claim.unit][:MAX_OWN_OPERANDS]
+    running = 0.0
+    for count, value in enumerate(later, 1):
+        running += value
+        if count > 1 and abs(running - target) <= tolerance + 1e-9:
             return True
     return False
 

@@ -130,11 +130,13 @@ _SECONDS: dict[str, tuple[Decimal | int, ...]] = {
 }
 # A speed converts only from a number the result labels with its unit ("wind_kph": 31,
 # "12 mph"): a bare number could be either, and km/h and mph are too close to guess.
+_KNOT = Decimal("1.852")
 _SPEED_UNITS = {"km/h": Decimal(1), "kph": Decimal(1), "kmh": Decimal(1),
-                "mph": Decimal("1.609344")}
+                "mph": Decimal("1.609344"), "knots": _KNOT, "knot": _KNOT, "kts": _KNOT,
+                "kt": _KNOT, "kn": _KNOT}
 _LABELLED_SPEED_RE = re.compile(
-    r"(?P<u1>km/h|kph|kmh|mph)[\"'_a-z]*\s*[:=]?\s*(?P<n1>\d+(?:\.\d+)?)"
-    r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph)\b")
+    r"(?P<u1>km/h|kph|kmh|mph|knots|kts|kt|kn)[\"'_a-z]*\s*[:=]?\s*(?P<n1>\d+(?:\.\d+)?)"
+    r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph|knots|kts|kt|kn)\b")
 
 
 def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool) -> bool:
@@ -156,7 +158,8 @@ _DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
     # Imperial lengths: a reply converts for a reader who thinks in them.
     "in": (Decimal("0.0254"),), "inch": (Decimal("0.0254"),), "inches": (Decimal("0.0254"),),
     "ft": (Decimal("0.3048"),), "feet": (Decimal("0.3048"),),
-    "mi": (Decimal("1609.344"),), "miles": (Decimal("1609.344"),),
+    "mi": (Decimal("1609.344"),), "mile": (Decimal("1609.344"),),
+    "miles": (Decimal("1609.344"),),
 }
 _MASS: dict[str, tuple[Decimal | int, ...]] = {
     "kg": (1,), "公斤": (1,), "千克": (1,), "g": (Decimal("0.001"),),
