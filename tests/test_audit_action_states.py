@@ -47,6 +47,9 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("en", "Your mailbox is unlocked now.",
      [not_ok("mail_user_unlock", ToolStatus.TIMEOUT, "no answer", {"user": "kim"}),
       ok("mail_user_get", '{"user": "kim", "state": "unlocked"}', {"user": "kim"})], []),
+    ("en", "The release is rolled back to v7.",
+     [not_ok("release_rollback", ToolStatus.TIMEOUT, "no answer", {"to": "v7"}),
+      ok("release_history", "v8 deployed 09:10\nv7 rolled back 09:40", {"app": "web"})], []),
     # en precision: a possessive before a participle that qualifies a noun.
     ("en", "Dana's approved hours are 40 this week.",
      [ok("hr_hours_get", '{"approved_hours": 40}', {"who": "dana"}),
@@ -99,6 +102,10 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("zh", "课程已经调到周五了。",
      [ok("course_timetable_list", '[{"course": "数学", "day": "Thu"}]', {"week": 49})],
      [(F, NO_CALL, "调到")]),
+    # zh precision: a state a read shows (in the tool's language), beside the failed act.
+    ("zh", "快递单 88 已取消。",
+     [not_ok("waybill_cancel", ToolStatus.DENIED, "403", {"id": 88}),
+      ok("waybill_get", '{"id": 88, "status": "cancelled"}', {"id": 88})], []),
     # zh: a first-person lookup, with where it looked, and no call at all.
     ("zh", "我刚刚登录后台看过了，退款还在处理。", [], [(F, LOOKUP, "我刚刚登录后台看过了")]),
     ("zh", "我刚去物流系统看了，包裹明天到。", [], [(F, LOOKUP, "我刚去物流系统看了")]),
@@ -123,6 +130,9 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("es", "El horario de yoga se movió al jueves.",
      [ok("horario_consultar", '[{"clase": "yoga", "dia": "martes"}]', {"semana": 49})],
      [(F, NO_CALL, "movió")]),
+    ("es", "La suscripción 4 está cancelada.",
+     [not_ok("suscripcion_cancelar", ToolStatus.DENIED, "403", {"id": 4}),
+      ok("suscripcion_ver", '{"id": 4, "estado": "cancelada"}', {"id": 4})], []),
     # es precision: a participle after an article, or as the subject of a verb, is a noun.
     ("es", "Para las eliminadas en la primera fase habrá repesca.", [], []),
     ("es", "Las canceladas en marzo no cuentan para el total.", [], []),

@@ -176,9 +176,10 @@ def _result_shows_state(call: CallProfile, claim: ActionClaim, objects: frozense
     the same class, is the opposite state), or, for a result written in another language
     than the reply (no done form of the reply's language in it), a done form of its
     class."""
-    words = _WORD_RE.findall(call.facts.result.lower())
-    if claim.verb.lower() in words:
-        return True
+    result = call.facts.result.lower()
+    if re.search(r"\b" + re.escape(claim.verb.lower()) + r"\b", result) is not None:
+        return True   # "rolled back" too
+    words = _WORD_RE.findall(result)
     if same_language or any(w in lexicons[0].verbs for w in words):
         return False
     return _result_shows(call, claim, objects, lexicons, same_language)
@@ -252,6 +253,9 @@ def check_actions(context: CheckContext) -> None:
                 if acting and not disclosed:
                     context.failed_presented(claim.span, acting[0].facts)
             continue
+        if (claim.kind == "action" and not claim.first_person and any(
+                _result_shows_state(p, claim, objects, lexicons, same_language) for p in ok)):
+            continue  # "el pedido está cancelado" beside a read saying "cancelado"
         linked = [p for p in failed if p.acts_like(claim, objects)]
         # "Done." beside a denied write and a successful read: the write is what it says.
         acted_only_in_failure = (claim.kind == "outcome" and all(p.observes_only for p in ok)
