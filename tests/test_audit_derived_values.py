@@ -179,3 +179,12 @@ WIND = ok("marine_forecast", json.dumps({"wind_kt": 18, "gust_kt": 27, "route_km
 def test_knots_and_miles_convert(reply: str, expected: list[tuple[str, str, str]]) -> None:
     """Knots and km/h, km and miles are conversions of one another; another figure is not."""
     assert expected == of_type("ungrounded_value", reply, WIND)
+
+
+def test_a_made_up_share_among_many_figures_is_still_ungrounded() -> None:
+    """Only the figures just before a percentage are its part: a percentage that no
+    part-of-whole pair gives stays ungrounded however many figures the paragraph has."""
+    reply = ("Of 240 votes, 150 were yes, 55 no and 35 abstentions; 12 ballots were "
+             "spoiled and 18 arrived late. Turnout was 81%.")
+    assert [("ungrounded_value", "value.not_in_results", "81%")] == of_type(
+        "ungrounded_value", reply, POLL)

@@ -148,11 +148,19 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
                if v.span[1] <= claim.span[0] and v.numbers and v.kind is not ValueKind.DATE]
     earlier = earlier[-MAX_OWN_OPERANDS:]
     if claim.kind is ValueKind.PERCENT:
-        figures = [float(v.numbers[0]) for v in earlier if v.kind is not ValueKind.PERCENT]
-        figures += _bare_counts_before(context, claim)
-        figures = figures[-MAX_OWN_OPERANDS:]
-        return any(b and abs(a / b * 100 - target) <= tolerance
-                   for a in figures for b in figures if a < b)
+        # The part is one of the two figures just before the percentage in its sentence
+        # ("116 (72.5 %)", "17 de 24 puntos, un 71 %"); the whole, any figure before it in
+        # its paragraph. Few pairs: a made-up percentage rarely equals one by chance.
+        paragraph = context.text.rfind("\n\n", 0, claim.span[0]) + 1
+        sentence = context.claims.sentence_span(claim.clause)
+        sentence_start = sentence[0] if sentence is not None else paragraph
+        figures = sorted([(v.span[0], float(v.numbers[0])) for v in earlier
+                          if v.kind is not ValueKind.PERCENT and v.span[0] >= paragraph]
+                         + _bare_counts_before(context, claim, paragraph))
+        wholes = [value for _, value in figures[-MAX_OWN_OPERANDS:]]
+        parts = [value for position, value in figures[-2:] if position >= sentence_start]
+        return any(whole and part < whole and abs(part / whole * 100 - target) <= tolerance
+                   for part in parts for whole in wholes)
     # A total of the amounts of one kind listed just before it (the items of a list), or
     # just after it ("$3,472.74 overdue: $229.99, $1,402.75 and $1,840.00").
     same = [float(v.numbers[0]) for v in earlier if v.kind is claim.kind and v.unit == claim.unit]
@@ -173,13 +181,13 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
 _SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w:/-]|[.,]\d)")
 
 
-def _bare_counts_before(context: CheckContext, claim: ValueClaim) -> list[float]:
-    """Small whole numbers before a percentage in its paragraph ("17 de 24"): counts the
-    values pass over (only numbers of three digits or more are values by themselves)."""
-    start = claim.span[0]
-    paragraph_start = context.text.rfind("\n\n", 0, start) + 1
-    return [float(m.group(0)) for m in
-            _SMALL_INT_RE.finditer(context.text, paragraph_start, start)][-MAX_OWN_OPERANDS:]
+def _bare_counts_before(context: CheckContext, claim: ValueClaim,
+                        paragraph: int) -> list[tuple[int, float]]:
+    """Small whole numbers before a percentage in its paragraph ("17 de 24"), with where
+    they stand: counts the values pass over (only numbers of three digits or more are
+    values by themselves)."""
+    return [(m.start(), float(m.group(0))) for m in
+            _SMALL_INT_RE.finditer(context.text, paragraph, claim.span[0])][-MAX_OWN_OPERANDS:]
 
 
 # A rate per period named beside the value ("每月不到 500 块", "$41 a month", "12 € al mes"):
