@@ -188,3 +188,17 @@ def test_a_made_up_share_among_many_figures_is_still_ungrounded() -> None:
              "spoiled and 18 arrived late. Turnout was 81%.")
     assert [("ungrounded_value", "value.not_in_results", "81%")] == of_type(
         "ungrounded_value", reply, POLL)
+
+
+SHIFTS = ok("shift_export",
+            "员工,日期,签到,签退\n李娜,2026-04-01,08:58,17:31\n李娜,2026-04-02,09:03,\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("4 月 2 日还没有签退记录。", []),                  # an empty field confirms it
+    ("两天都没有签到记录。", [("false_absence", "absence.result_has_items", "没有签到记录")]),
+])
+def test_an_empty_csv_field_confirms_its_absence(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A CSV column some row leaves empty confirms "没有<column>"; a filled one does not."""
+    assert expected == of_type("false_absence", reply, SHIFTS)

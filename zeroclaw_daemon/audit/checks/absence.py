@@ -136,7 +136,8 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
                or {_singular(w) for w in LATIN_WORD_RE.findall(key)} & negated
                for key in facts.empty_keys):
             return True
-        return any(label in sentence for label in zero_rows(facts))
+        return any(label in sentence for label in zero_rows(facts)) or any(
+            name in sentence for name in empty_csv_columns(facts.result))
     relation = Relation(claim.subject)
     if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
         return True
@@ -147,7 +148,9 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
             return True   # the result says "No user with id ...", "[no test files]"
     if any(relation(text_keywords(key)) for key in facts.empty_keys):
         return True
-    return any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts))
+    if any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts)):
+        return True
+    return any(name in claim.text for name in empty_csv_columns(facts.result))
 
 
 _STATUS_CLASS_RE = re.compile(r"\b([1-5])xx\b", re.IGNORECASE)
@@ -245,3 +248,23 @@ def _singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
     return word
+
+
+def empty_csv_columns(result: str) -> set[str]:
+    """The names of a CSV's columns (two characters or more) that some row leaves empty
+    (an unset clock-out time): a field with nothing in it confirms "no <field>"."""
+    lines = [line for line in result.strip().splitlines() if line.strip()][:MAX_CSV_LINES]
+    if len(lines) < 2 or "," not in lines[0] or any(c.isdigit() for c in lines[0]):
+        return set()
+    names = [name.strip() for name in lines[0].split(",")]
+    found: set[str] = set()
+    for line in lines[1:]:
+        cells = line.split(",")
+        if len(cells) != len(names):
+            continue
+        found.update(name for name, cell in zip(names, cells, strict=True)
+                     if not cell.strip() and len(name) >= 2)
+    return found
+
+
+MAX_CSV_LINES = 200
