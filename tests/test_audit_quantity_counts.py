@@ -79,3 +79,18 @@ def test_all_n_of_the_noun_counts_the_whole_list(
     """"All <n> of the <noun>" states the size of the whole list; "<n> of the" alone is
     a part of it."""
     assert expected == of_type("count_mismatch", reply, PUMPS)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The folder holds the Year 11 changes.", []),                 # en: a label
+    ("I put them in Room 204 files.", []),
+    ("Están en la Sala 3 archivos.", []),                          # es: a label
+    ("Found 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # first word
+    ("Encontré 3 archivos.", [("count_mismatch", "count.item_count", "3 archivos")]),
+])
+def test_a_number_after_a_capitalised_noun_is_a_label(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A number right after a capitalised noun inside a sentence names a thing ("Year 11",
+    "Sala 3"); a sentence's capitalised first word before a count does not."""
+    files = ok("list_dir", "a.txt\nb.txt\nc.txt\nd.txt\ne.txt\n")
+    assert expected == of_type("count_mismatch", reply, files)

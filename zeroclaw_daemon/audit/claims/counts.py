@@ -155,6 +155,22 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
     return found
 
 
+# A capitalised word inside a sentence (after a lower-case word), right before a number.
+_NAME_BEFORE_RE = re.compile(r"[a-z\u00DF-\u00FF,]\s+([A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]+) $")
+
+
+def labelled_by_a_name(text: str, start: int, pack: LanguagePack) -> bool:
+    """"the Year 11 changes", "booked in Room 204", "en la Sala 3": a number right after a
+    capitalised noun inside a sentence is that thing's label, not a count. (A sentence's
+    first word is capitalised anyway: "Found 3 files" still counts.)"""
+    match = _NAME_BEFORE_RE.search(text, max(0, start - 32), start)
+    if match is None:
+        return False
+    word = fold(match.group(1))
+    numbers = pack.count_rules.number_words if pack.count_rules is not None else {}
+    return word not in pack.stopwords and word not in numbers
+
+
 def _whole_partitive(text: str, match: re.Match[str], rules: LatinCountRules) -> int | None:
     """Where the noun begins after "all <number> of your", or None."""
     if rules.whole_before is None or rules.whole_partitive is None:

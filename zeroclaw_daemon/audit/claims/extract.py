@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import find_action_claims
-from .counts import find_counts
+from .counts import find_counts, labelled_by_a_name
 from .gate import BIT
 from .names import find_full_names, find_identifiers, find_names
 from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
@@ -153,7 +153,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             raw_counts.extend(find_counts(no_code, pack, start, end))
     for raw in raw_counts:
         index = clause_at(raw.start)
-        if flags.hedged(index):
+        if flags.hedged(index) or (raw.digits and labelled_by_a_name(text, raw.start, pack)):
             continue
         keywords, categories = keywords_of(raw.noun)
         if raw.value == 0:
