@@ -202,3 +202,19 @@ def test_an_empty_csv_field_confirms_its_absence(
         reply: str, expected: list[tuple[str, str, str]]) -> None:
     """A CSV column some row leaves empty confirms "没有<column>"; a filled one does not."""
     assert expected == of_type("false_absence", reply, SHIFTS)
+
+
+SURVEY = ok("survey_tally", json.dumps({"answers": 300, "scale": {
+    "excellent": 61, "good": 97, "fair": 80, "poor": 42, "awful": 20}}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Fair or better: 238 of 300 answers.", []),                      # 61 + 97 + 80
+    ("Regular o mejor: 238 de 300 respuestas.", []),
+    ("Fair or better: 248 of 300 answers.",
+     [("ungrounded_value", "value.not_in_results", "248")]),
+])
+def test_a_sum_of_parts_of_a_breakdown(reply: str,
+                                       expected: list[tuple[str, str, str]]) -> None:
+    """Three or more parts of one breakdown added up ground their sum; another sum is not."""
+    assert expected == of_type("ungrounded_value", reply, SURVEY)

@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
+from itertools import combinations
 
 from .tables import (
     MAX_ROWS,
@@ -28,6 +29,8 @@ from .tables import (
 
 MAX_GIVEN = 8             # figures taken from the user's message
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
+MAX_BREAKDOWN = 8          # parts of one breakdown whose subsets are summed (247 sums at most)
+MAX_BREAKDOWN_ROWS = 4     # rows read for breakdowns: a table's rows are summed by column
 _CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
 _EPOCH_MIN, _EPOCH_MAX = 946_684_800, 4_102_444_800       # 2000-01-01 .. 2100-01-01
 _FLOAT_SCALES = (100.0, 1000.0, 1e6, 1024.0, 1024.0**2, 1024.0**3, 1e9, 60.0, 3600.0)
@@ -48,6 +51,7 @@ class Derivations:
         self._sums: list[Decimal] | None = None
         self._totals: list[Decimal] = []
         self._floats: list[tuple[float, str]] | None = None
+        self._breakdowns: list[float] | None = None
 
     @property
     def rows(self) -> list[list[Row]]:
@@ -103,6 +107,26 @@ class Derivations:
                 if len(values) > 1]
 
     @property
+    def breakdown_sums(self) -> list[float]:
+        """Sums of three or more parts of one breakdown (a JSON object's numbers under one
+        key, 3 to :data:`MAX_BREAKDOWN` of them): "satisfied or better: 142" of a survey's
+        answers. Pairs are among the pairwise sums already."""
+        if self._breakdowns is None:
+            found: list[float] = []
+            for rows in self.rows:
+                for row in rows[:MAX_BREAKDOWN_ROWS]:
+                    groups: dict[str, list[float]] = {}
+                    for key, value in row.numbers.items():
+                        if "." in key:
+                            groups.setdefault(key.rsplit(".", 1)[0], []).append(float(value))
+                    for parts in groups.values():
+                        if 3 <= len(parts) <= MAX_BREAKDOWN:
+                            found.extend(sum(combo) for size in range(3, len(parts) + 1)
+                                         for combo in combinations(parts, size))
+            self._breakdowns = found
+        return self._breakdowns
+
+    @property
     def numeric_columns(self) -> set[str]:
         """The names of the columns (JSON keys, CSV headers) that hold numbers."""
         return {name for rows in self.rows for row in rows if row.structured
@@ -125,6 +149,7 @@ class Derivations:
         sums = [float(v) for v in self.column_sums]
         values = [v for v, _ in self.floats]
         yield from sums
+        yield from self.breakdown_sums
         for value in values:                       # cents, KB/MB/GB, minutes, hours
             for scale in _FLOAT_SCALES:
                 yield value / scale
