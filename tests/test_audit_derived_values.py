@@ -218,3 +218,9 @@ def test_a_sum_of_parts_of_a_breakdown(reply: str,
                                        expected: list[tuple[str, str, str]]) -> None:
     """Three or more parts of one breakdown added up ground their sum; another sum is not."""
     assert expected == of_type("ungrounded_value", reply, SURVEY)
+
+
+def test_ningun_problema_is_no_absence_claim() -> None:
+    """"Ningún problema" answers the user ("no problem"); it claims nothing about a result."""
+    problems = ok("boiler_monitor", "CALDERA-1 problema de presión\n")
+    assert [] == of_type("false_absence", "Ningún problema, lo miro ahora.", problems)

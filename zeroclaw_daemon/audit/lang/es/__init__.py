@@ -203,9 +203,10 @@ ABSENCE = phrase(
     r"|\b(?P<subj7>[a-záéíóúñ][\wáéíóúñ-]*s)\**\s*:\s*\**\s*(?:ninguno|ninguna|nada)\b"
     r"|\bno\s+(?:se\s+)?(?:encontr\w+|hay|devolvió|apareció|salió|arrojó|mostró)\s+nada\b"
     # "Ninguna alerta: ...", "ningún error en el log": the determiner before its noun, at
-    # the head of a clause (not "ninguna está a cero", a pronoun before its verb).
+    # the head of a clause (not "ninguna está a cero", a pronoun before its verb; not
+    # "ningún problema", a reply's "no problem").
     r"|(?<![\w,])(?<!\w\s)(?<!,\s)(?:ningún|ninguna|ningunos|ningunas)\s+"
-    r"(?P<subj9>(?!de\b|del\b|es\b|está|están|son|ha\b|han\b|hay\b|tiene|queda|se\b)"
+    r"(?P<subj9>(?!de\b|del\b|problema|inconveniente|es\b|está|están|son|ha\b|han\b|hay\b|tiene|queda|se\b)"
     r"[a-záéíóúñ][\wáéíóúñ-]*)")
 
 COUNT_RULES = LatinCountRules(
