@@ -40,16 +40,18 @@ done = function(summary, latency, requests)
 end
 """.replace("MARKER", MARKER)
 
-# Each wrk thread numbers its requests; the conversation id cycles through
-# ``spread`` ids per thread, tagged with the thread's index so threads never share one.
-_POST_LUA = """
+# Each wrk thread numbers its requests (``counter``) and knows its index (``tid``): the
+# conversation id cycles through ``spread`` ids per thread, tagged with the thread's index
+# so threads never share one.
+_THREAD_LUA = """
 local thread_index = 0
 setup = function(thread)
   thread:set("tid", thread_index)
   thread_index = thread_index + 1
 end
 local counter = 0
-request = function()
+"""
+_POST_LUA = _THREAD_LUA + """request = function()
   counter = counter + 1
   local body = string.format(
     '{"conversation_id":"bench-%s-%d-%d","message":"MESSAGE"}',
@@ -99,14 +101,7 @@ def post_script(path: str, message: str, run_id: str, spread: int) -> str:
 
 
 # The same load through the OpenAI-compatible API: the conversation id in the header.
-_CHAT_LUA = """
-local thread_index = 0
-setup = function(thread)
-  thread:set("tid", thread_index)
-  thread_index = thread_index + 1
-end
-local counter = 0
-request = function()
+_CHAT_LUA = _THREAD_LUA + """request = function()
   counter = counter + 1
   local conversation = string.format("bench-%s-%d-%d", "RUN", tid or 0, counter % SPREAD)
   return wrk.format("POST", "PATH", {["Content-Type"] = "application/json",

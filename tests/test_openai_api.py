@@ -77,6 +77,18 @@ def extension(completion: Any) -> dict[str, Any]:
     return ext
 
 
+def complete(sdk: openai.OpenAI, request: dict[str, Any],
+             stream: bool) -> tuple[str, dict[str, Any]]:
+    """One completion, streamed or whole: the assistant's text and the zeroclaw extension
+    (on the last chunk when streamed)."""
+    if stream:
+        chunks = list(sdk.chat.completions.create(**request, stream=True))
+        return ("".join(c.choices[0].delta.content or "" for c in chunks),
+                extension(chunks[-1]))
+    completion = sdk.chat.completions.create(**request)
+    return completion.choices[0].message.content or "", extension(completion)
+
+
 def test_models_lists_the_configured_model(client: openai.OpenAI) -> None:
     """GET /v1/models lists the served model (zeroclaw-scripted for the scripted model);
     retrieving another name is a 404 the SDK raises as NotFoundError."""
@@ -162,13 +174,7 @@ def test_a_lying_reply_is_annotated_before_release(client: openai.OpenAI,
     """The scripted model claims 42 files where list_dir found 3: the client's text already
     carries the audit notice and the extension the count finding, streamed or not."""
     request = {"model": MODEL, "messages": user("how many files")}
-    if stream:
-        chunks = list(client.chat.completions.create(**request, stream=True))
-        content = "".join(c.choices[0].delta.content or "" for c in chunks)
-        ext = extension(chunks[-1])
-    else:
-        completion = client.chat.completions.create(**request)
-        content, ext = completion.choices[0].message.content or "", extension(completion)
+    content, ext = complete(client, request, stream)
     assert "⚠ Audit:" in content
     assert "count_mismatch" in [f["type"] for f in ext["audit"]["findings"]]
 

@@ -22,6 +22,7 @@ from test_openai_api import (
     TURN_TIMEOUT_S,
     api_config,
     client_for,
+    complete,
     extension,
     script_with,
     user,
@@ -142,13 +143,7 @@ def test_shipped_demo_revises_through_the_openai_api(tmp_path: Path, stream: boo
     request = {"model": MODEL, "messages": user("count the files, then fix it")}
     with start_daemon(tmp_path, config, env={TOKEN_ENV: TOKEN}) as daemon, \
             client_for(daemon) as sdk:
-        if stream:
-            chunks = list(sdk.chat.completions.create(**request, stream=True))
-            content = "".join(c.choices[0].delta.content or "" for c in chunks)
-            ext = extension(chunks[-1])
-        else:
-            completion = sdk.chat.completions.create(**request)
-            content, ext = completion.choices[0].message.content or "", extension(completion)
+        content, ext = complete(sdk, request, stream)
     assert content.startswith("You are right, I miscounted.")
     assert "42 files" not in content and "alpha.txt" in content
     assert ("fixed", []) == (ext["audit"]["revision"]["outcome"], ext["audit"]["findings"])
