@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,6 +41,12 @@ _QUOTED_RE = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”|\"[^\"
 # names of systems ("Grafana", "PagerDuty", "S3"), not common nouns.
 _NAME_RE = re.compile(r"(?<![\w.])(?:[A-Z][a-z0-9]*[A-Z0-9][\w]*|[A-Z][a-z]{2,}|"
                       r"[a-z]+[0-9][a-z0-9]*)(?![\w])")
+
+
+def cue_words(*tables: Iterable[str]) -> frozenset[str]:
+    """The first word of every form in ``tables``: the words a sentence must hold before
+    it is scanned for action claims (the cue gate)."""
+    return frozenset(form.split()[0] for table in tables for form in table)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...claims.actions import ActionLexicon
+from ...claims.actions import ActionLexicon, cue_words
 from ...claims.text import phrase
 
 # class -> lemmas (a lemma of two words is a phrasal verb: "roll back").
@@ -236,6 +236,5 @@ ACTIONS = ActionLexicon(
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
-    cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
-                   for form in table),
+    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS),
 )

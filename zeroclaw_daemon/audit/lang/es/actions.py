@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...claims.actions import ActionLexicon
+from ...claims.actions import ActionLexicon, cue_words
 from ...claims.text import phrase
 
 ACTION_CLASSES: dict[str, str] = {
@@ -196,6 +196,5 @@ ACTIONS = ActionLexicon(
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
     translate_objects=True,
-    cues=frozenset(form.split()[0] for table in (_CUE_VERBS, CHECKS, _NOUN_MARKERS)
-                   for form in table),
+    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS),
 )
