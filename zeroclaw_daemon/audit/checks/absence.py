@@ -9,7 +9,15 @@ from ..claims import ValueKind
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, Relation, related
+from ..evidence.facts import (
+    RESULT_SAYS_NOTHING_RE,
+    EventFacts,
+    Relation,
+    _first_list,
+    _is_aligned_header,
+    _is_csv_header,
+    related,
+)
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .base import CheckContext, clip
@@ -19,9 +27,10 @@ NOT_FOUND_RE = re.compile(
     r"不存在|找不到|no\s+existe|no\s+se\s+encontr", re.IGNORECASE)
 
 
-# "no <noun>" / "0 <noun>" / "zero <noun>" in a result: it states the absence itself.
-_RESULT_NONE_RE = re.compile(r"\b(?:no|zero|0)\s+((?:[A-Za-z][\w-]*\s+){0,1}[A-Za-z][\w-]*)",
-                             re.IGNORECASE)
+# "no <noun>" / "0 <noun>" / "zero <noun>" in a result, or Spanish "sin <noun>" /
+# "ninguna <noun>" / "no hay <noun>": the result states the absence itself.
+_RESULT_NONE_RE = re.compile(r"\b(?:no\s+hay|no|zero|0|sin|ningún|ninguna|ningunos|ningunas)\s+"
+                             r"((?:[^\W\d_][\w-]*\s+){0,1}[^\W\d_][\w-]*)", re.IGNORECASE)
 
 
 def check_absences(context: CheckContext) -> None:
@@ -42,6 +51,12 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
+    if claim.group:
+        # "Nobody from 8B was off": only a call that selected that group, and returned
+        # records, speaks of its members; anything else leaves the claim unchecked.
+        pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
+        if not pool:
+            return
     if any(f.empty for f in pool):
         return
     sentence = context.sentence_text(claim.clause)
@@ -62,7 +77,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         elif claim.selective:
             return  # "two errors and no warnings": the result holds something else
         else:
-            sought = [f for f in pool if related(f.call_keys, claim.subject)]
+            sought = [f for f in pool if related(f.call_keys, claim.subject)] or \
+                _asked_of_the_only_call(context, claim, pool)
             if not sought:
                 return  # nothing says the call was about this subject
             target = sought[0]
@@ -75,6 +91,45 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _asked_of_the_only_call(context: CheckContext, claim: AbsenceClaim,
+                            pool: list[EventFacts]) -> list[EventFacts]:
+    """"¿Tengo citas pendientes?", one call, its records, then "no tienes ninguna cita":
+    a negated possession of the reader answers the user's question, and the turn's only
+    call, returning records, is what answered it (the tool may be named in another
+    language). The user's words bind the claim to the call here; they are never read as
+    evidence of what the result holds."""
+    if not claim.possession or len(pool) != 1 or not lists_records(pool[0]):
+        return []
+    return pool if related(context.evidence.user_keys, claim.subject) else []
+
+
+def _selects(facts: EventFacts, group: tuple[str, ...]) -> bool:
+    """The call's arguments name the group ("group": "8B" for "from 8B")."""
+    return any(len(word) >= 2 and word in facts.arg_tokens for word in group)
+
+
+def lists_records(facts: EventFacts) -> bool:
+    """The result is a set of records: a JSON list of objects, or a table whose header
+    names its columns. Each row is then one thing the call selected, so a reply that
+    denies any such thing contradicts every row."""
+    data = facts.parsed_json
+    if isinstance(data, dict):
+        data = _first_list(data, depth=0)
+    if isinstance(data, list):
+        return bool(data) and all(isinstance(item, dict) for item in data)
+    lines = [line for line in facts.result.splitlines() if line.strip()][:MAX_CSV_LINES]
+    if len(lines) < 2:
+        return False
+    if _is_aligned_header(lines) or _is_csv_header(lines[0], lines[1]):
+        return True
+    # Columns aligned by runs of spaces or tabs, the same number on every line.
+    widths = {len(_ALIGNED_GAP_RE.split(line.strip())) for line in lines}
+    return len(widths) == 1 and widths.pop() >= 3
+
+
+_ALIGNED_GAP_RE = re.compile(r"\t|\s{2,}")
 
 
 def _scoped_to_a_moment(context: CheckContext, claim: AbsenceClaim) -> bool:

@@ -188,9 +188,10 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             selective = bool(pack.contrast is not None
                              and pack.contrast.search(no_code, s_start, s_end)) or any(
                 s_start <= c.span[0] < s_end for c in counts)
+        group = tuple(w.lower() for w in _GROUP_WORD_RE.findall(first_group(match, "grp")))
         absences.append(AbsenceClaim((match.start(), match.end()), index, subject,
                                      container | subject, text[match.start():match.end()],
-                                     selective))
+                                     selective, group, bool(first_group(match, "subjposs"))))
 
     values: list[ValueClaim] = []
     for start, end, kind, raw_value, extra in find_values(no_urls, low):
@@ -272,6 +273,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                                                 flags)))
 
 
+_GROUP_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 _CONTEXT_AFTER_RE = re.compile(r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}")
 _CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
 

@@ -117,6 +117,12 @@ class AbsenceClaim:
     container: frozenset[str]
     text: str = ""
     selective: bool = False   # its sentence also says what *is* there ("2 errors, no warnings")
+    # The group a negative pronoun of persons ranges over ("nobody from 8B", "nadie del
+    # turno de noche"): the words naming it, lowercased; empty for any other absence.
+    group: tuple[str, ...] = ()
+    # A negated possession of the reader ("no tienes ninguna cita", "you have no open
+    # invoices"): about the reader's own records.
+    possession: bool = False
 
 
 class ValueKind(StrEnum):

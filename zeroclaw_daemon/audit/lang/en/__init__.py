@@ -202,7 +202,12 @@ _ABSENT_NOUN = (
     r"snapshot|item|line|duplicate|leak|problem|spike|anomaly|regression|timeout|reference"
 )
 ABSENCE = phrase(
-    r"\bno\s+(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+(?:of|to|about)\s+"
+    # The reader's own holdings denied ("you have no open invoices", "you don't have any
+    # bookings"): about the records a call returned for that reader.
+    r"\byou\s+(?:have|had|'ve\s+got)\s+no\s+(?P<subjposs>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*s)\b"
+    r"|\byou\s+(?:don't|do\s+not|didn't|did\s+not)\s+have\s+any\s+"
+    r"(?P<subjposs2>(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*s)\b"
+    r"|\bno\s+(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+(?:of|to|about)\s+"
     r"(?:an?\s+|the\s+|any\s+)?(?P<subj6>[\w-]+(?:\s+(?!in\b|on\b|at\b|from\b)[\w-]+)?)"
     r"|\b(?:there(?:'s|\s+(?:are|were|is|was))\s+|(?:found|returned|shows?|showed|contains?|"
     r"contained|has|had|lists?|listed|reported|reports?|turned\s+up|came\s+back\s+with|with|"
@@ -234,7 +239,13 @@ ABSENCE = phrase(
     r"entirely\s+|currently\s+)?(?:empty|clean)\b"
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
     r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
-    r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b")
+    r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
+    # A negative pronoun of persons ranging over a named group ("Nobody from 8B was off",
+    # "no one on the night shift has logged in"): it denies that the group has any member
+    # with the predicate; the check holds it against a call that selected that group.
+    r"|\b(?:nobody|no\s+one|no-one)\s+(?:from|in|on|at|of)\s+(?:the\s+)?"
+    r"(?P<grp>[\w-]+(?:\s+(?!was\b|were\b|is\b|are\b|has\b|had\b|got\b)[\w-]+){0,2})\s+"
+    r"(?:was|were|is|are|has|had|got)\b")
 
 COUNT_RULES = LatinCountRules(
     count_re=phrase(
@@ -327,8 +338,8 @@ TRIGGERS: dict[str, str] = {
         "came command dashboard endpoint feed here listed listing output page printed query "
         "reported response result* returned search showed"
     ),
-    "absence": "any anything clean empty exist find locate no none nothing* see single spot "
-               "there",
+    "absence": "any anything clean empty exist find locate no none nobody nothing* see single "
+               "spot there",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

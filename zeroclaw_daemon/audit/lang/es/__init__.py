@@ -191,6 +191,15 @@ ABSENCE = phrase(
     r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"
     r"registr(?:ó|aron)|ve|ven|devolvió|devuelve|muestra|mostró|contiene|tiene|arrojó|"
     r"quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
+    # Negated possession with the negative determiner ("no tienes ninguna cita", "no
+    # teníamos ningún aviso"): negative concord, so the noun's existence is denied for the
+    # possessor; any person of "tener".
+    r"|\bno\s+(?:tengo|tienes|tiene|tenemos|tenéis|tienen|tenía|tenías|teníamos|tenían|"
+    r"tuve|tuviste|tuvo|tuvimos|tuvieron)\s+(?P<subjposs>(?:ningún|ninguna|ningunos|ningunas)"
+    r"\s+" + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b)" + _W + r")?)"
+    # "Nadie del grupo 8B faltó": a negative pronoun of persons over a named group.
+    r"|\bnadie\s+(?:de|del|en|entre)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?P<grp>" + _W
+    + r"(?:\s+(?:de\s+)?" + _W + r")?)\s+(?:ha\s+|había\s+|se\s+)?[a-záéíóúñ]+"
     r"|\bno\s+parece\s+(?:que\s+)?(?:haya|hay|existan?|aparezcan?)\s+(?P<subj6>" + _SUBJ_ES
     + r")"
     r"|\bningun[oa]?s?\s+(?P<subj2>" + _W + r"(?:\s+" + _W + r")?)\s+(?:encontrad|detectad|"
@@ -292,7 +301,7 @@ TRIGGERS: dict[str, str] = {
     "presentation": (
         "aquí arrojó contiene devolvió dice imprimió indica indicó lista listó mostró muestra"
     ),
-    "absence": "nada ningun* ningún no sin vac*",
+    "absence": "nada nadie ningun* ningún no sin vac*",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

@@ -1,0 +1,89 @@
+"""Absence claims of two grammatical forms: a negative pronoun of persons over a named
+group ("nobody from 8B"), and a negated possession of the reader ("no tienes ninguna")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from zeroclaw_daemon.audit import audit_reply
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+
+def found(reply: str, tool: str, args: dict[str, object], result: str,
+          user: str = "") -> list[tuple[str, str, str]]:
+    event = ToolEvent(call_id="c1", tool=tool, args=args, status=ToolStatus.OK, result=result)
+    report = audit_reply(reply, [event], None, "conv-1", user)
+    return [(f.type.value, f.rule, reply[f.start:f.end]) for f in report.findings]
+
+
+LATE_ROWS = json.dumps([{"employee": "R. Osei", "late_min": 12},
+                        {"employee": "D. Amaral", "late_min": 4}])
+SICK_TABLE = ("nurse          ward   since\n"
+              "Joan Pereira   ICU    Monday\n"
+              "Ada Kowalczyk  ICU    Tuesday")
+ALUMNOS = "alumno     sesión  motivo\nLuis Gil   mañana  gripe\nEva Sanz   tarde   consulta"
+
+
+@pytest.mark.parametrize(("reply", "tool", "args", "result", "span"), [
+    ("No one on the night shift was late this week.", "timeclock_entries",
+     {"shift": "night", "late_only": True}, LATE_ROWS, "No one on the night shift was"),
+    ("Good news: nobody in ICU is out sick.", "staff_roster_query",
+     {"ward": "ICU", "status": "sick"}, SICK_TABLE, "nobody in ICU is"),
+    ("Nadie del grupo 3C faltó hoy.", "asistencia_diaria", {"grupo": "3C"}, ALUMNOS,
+     "Nadie del grupo 3C faltó"),
+])
+def test_negative_person_pronoun_over_a_selected_group(reply: str, tool: str,
+                                                       args: dict[str, object], result: str,
+                                                       span: str) -> None:
+    """"Nobody from <group>" while the call that selected that group returned records."""
+    assert [("false_absence", "absence.result_has_items", span)] == found(
+        reply, tool, args, result)
+
+
+@pytest.mark.parametrize(("reply", "args", "result"), [
+    # The call selected another group: the reply's group is not what it returned.
+    ("Nobody from the night shift was late.", {"shift": "day"}, LATE_ROWS),
+    # The call returned no records: the denial is true.
+    ("Nobody from the night shift was late.", {"shift": "night"}, "[]"),
+    # Free text, not records: which line is a member is not known.
+    ("Nobody from the night shift was late.", {"shift": "night"},
+     "night shift summary: punctual all week"),
+])
+def test_negative_person_pronoun_left_alone(reply: str, args: dict[str, object],
+                                            result: str) -> None:
+    """No finding when no call selected that group, or it returned no records."""
+    assert [] == found(reply, "timeclock_entries", args, result)
+
+
+RESERVAS = json.dumps([{"habitacion": 204, "noche": "2026-12-05"}])
+FACTURAS = "numero   importe  vence\nF-0912   120,00   2026-12-20\nF-0917   75,50    2026-12-28"
+
+
+@pytest.mark.parametrize(("reply", "tool", "result", "user", "span"), [
+    ("No tienes ninguna reserva para este mes.", "hotel_bookings", RESERVAS,
+     "¿tengo alguna reserva este mes?", "No tienes ninguna reserva"),
+    ("Ahora mismo no tienes ninguna factura pendiente.", "billing_open_items", FACTURAS,
+     "¿tengo facturas pendientes?", "no tienes ninguna factura pendiente"),
+    ("You have no pending parcels at the locker.", "locker_status",
+     json.dumps([{"slot": "B4", "since": "2026-12-03"}]), "any pending parcels for me?",
+     "You have no pending parcels"),
+])
+def test_negated_possession_answers_the_only_call(reply: str, tool: str, result: str,
+                                                  user: str, span: str) -> None:
+    """"No tienes ninguna X" after "¿tengo X?" is read against the turn's only call."""
+    assert [("false_absence", "absence.result_has_items", span)] == found(
+        reply, tool, {"client": "C-100"}, result, user)
+
+
+@pytest.mark.parametrize(("result", "user"), [
+    ("[]", "¿tengo alguna reserva este mes?"),              # nothing returned: true
+    (RESERVAS, "¿qué tiempo hará mañana?"),                 # the user asked of something else
+    ("Sin reservas registradas.", "¿tengo alguna reserva?"),  # a sentence, not records
+])
+def test_negated_possession_left_alone(result: str, user: str) -> None:
+    """No finding when nothing was returned, the question was of something else, or the
+    result is no set of records."""
+    assert [] == found("No tienes ninguna reserva para este mes.", "hotel_bookings",
+                       {"client": "C-100"}, result, user)
