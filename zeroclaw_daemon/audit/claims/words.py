@@ -26,6 +26,9 @@ CJK_STOP_CHARS = frozenset("的了是在我你他她它们这那有和与及或�
                            "以于之而且但并等个些么吗呢吧啊呀哦嗯将已经刚才过来去到"
                            "上下中里内外为得着所把让")
 STEM_CHARS = 6
+# A compound written with hyphens ("e-bikes", "check-ins"); it is also written closed
+# ("ebikes", "checkins"), so it is keyed by its joined form as well as by its parts.
+HYPHEN_COMPOUND_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)+")
 _ACCENTS = str.maketrans("áàäâéèëêíìïîóòöôúùüûñç", "aaaaeeeeiiiioooouuuunc")
 
 # Words naming a *kind* of tool, and the tool-name words that kind matches.
@@ -88,6 +91,8 @@ def text_keywords(text: str, stopwords: frozenset[str] = frozenset()) -> frozens
     """Stems of the Latin words and Chinese bigrams of ``text`` (used for tool evidence)."""
     keys = {stem(w) for w in LATIN_WORD_RE.findall(text)
             if len(w) >= 2 and fold(w) not in stopwords}
+    if "-" in text:
+        keys.update(stem(w.replace("-", "")) for w in HYPHEN_COMPOUND_RE.findall(text))
     if HAS_CJK_RE.search(text):
         keys |= cjk_bigrams(text)
     return frozenset(keys)
@@ -120,6 +125,9 @@ def subject_keywords(text: str, pack: LanguagePack) -> tuple[frozenset[str], fro
     for word in LATIN_WORD_RE.findall(lowered):
         if len(word) >= 2:
             add_with_synonyms(word)
+    if "-" in lowered:
+        for compound in HYPHEN_COMPOUND_RE.findall(lowered):
+            add(compound.replace("-", ""))
     synonym_spans: list[Span] = []
     if pack.synonym_re is not None:
         for match in pack.synonym_re.finditer(lowered):

@@ -34,7 +34,8 @@ _NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
 _VALUE_OF_KEY_RE = re.compile(r"(?:(?<=[\w\"'])[=:]\s*|\d\s+of\s+)$")   # not "==== 2 failed"
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
-_NEXT_WORD_RE = re.compile(r"[ \t\"']*([A-Za-z\u00C0-\u024F]{2,})")
+# One space at most: a wider gap parts an aligned table's cells ("8  reservado": a column).
+_NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?([A-Za-z\u00C0-\u024F]{2,})")
 # The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
 # characters before it, matched on that stretch reversed (one anchored match, not a search).
 _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")

@@ -55,11 +55,14 @@ def table_rows(text: str) -> list[Row]:
             return rows
     lines = [line for line in text.splitlines() if line.strip()][:MAX_ROWS]
     separator = _separator(lines)
+    aligned = _aligned_cells(lines) if separator is None else None
     rows = []
-    for line in lines:
-        row = Row(structured=separator is not None and separator in line)
+    for number, line in enumerate(lines):
+        row = Row(structured=aligned is not None or (separator is not None
+                                                     and separator in line))
         if row.structured:
-            for index, cell in enumerate(line.split(separator)):
+            cells = aligned[number] if aligned is not None else line.split(separator)
+            for index, cell in enumerate(cells):
                 cell = cell.strip().strip("\"'` ")
                 value = cell_number(cell)
                 if value is not None:
@@ -92,6 +95,21 @@ def _separator(lines: Sequence[str]) -> str | None:
         if len(counts) == 1 and min(counts) >= 1:
             return separator
     return None
+
+
+def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:
+    """The cells of a table aligned with spaces (``episode      downloads`` over
+    ``E41 Tidal power myths   18420``): every line splits at its runs of two or more
+    spaces (or tabs) into the same number of cells, two or more. A single space stays
+    inside a cell, as between the words of a title."""
+    if len(lines) < 3:
+        return None
+    cells = [_ALIGNED_GAP_RE.split(line.strip()) for line in lines]
+    widths = {len(row) for row in cells}
+    return cells if len(widths) == 1 and min(widths) >= 2 else None
+
+
+_ALIGNED_GAP_RE = re.compile(r"\t|\s{2,}")
 
 
 def _json_rows(text: str) -> list[Row] | None:

@@ -347,7 +347,13 @@ SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGN
 
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
-    r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b",
+    r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b"
+    # A comparative right before the number picks some items out by a quality ("the older
+    # 11 episodes", "the cheaper two"): "the" + an "-er" adjective + the number (or the
+    # clause's end, when read in the words before a count). Nouns in "-er" are excepted.
+    r"|\bthe\s+(?!(?:number|order|user|server|member|customer|owner|chapter|quarter|letter|"
+    r"layer|tier|filter|header|folder|cluster|container|worker)\b)[a-z]{2,}er"
+    r"(?=\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\s*$)",
     re.IGNORECASE)
 
 # A person's name as a tool's finding: after "by"/"from", or before a verb whose subject is a

@@ -1,0 +1,89 @@
+"""Figures read against tables aligned with spaces, hyphenated compounds, and counts picked
+out by a comparative: honest replies that must get no finding, and the lies beside them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from zeroclaw_daemon.audit import audit_reply
+from zeroclaw_daemon.audit.evidence.tables import table_rows
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+
+def found(reply: str, tool: str, result: str) -> list[tuple[str, str, str]]:
+    event = ToolEvent(call_id="c1", tool=tool, args={}, status=ToolStatus.OK, result=result)
+    report = audit_reply(reply, [event], None, "conv-1", "")
+    return [(f.type.value, f.rule, reply[f.start:f.end]) for f in report.findings]
+
+
+TRAILS = ("trail                     visitors\n"
+          "North ridge loop          1240\n"
+          "Old mill path             860\n"
+          "Lakeside, east shore      415\n"
+          "Quarry steps              2105\n"
+          "Fern gully                530")
+
+
+def test_aligned_table_cells_are_columns() -> None:
+    """A title with single spaces and a comma stays one cell; the figure is its own column."""
+    rows = table_rows(TRAILS)
+    assert [{"1": 1240}, {"1": 415}] == [
+        {k: int(v) for k, v in rows[i].numbers.items()} for i in (1, 3)]
+    assert "lakeside, east shore" == rows[3].labels["0"]
+
+
+@pytest.mark.parametrize("reply", [
+    # A column total beside a row count: 5150 is the visitors' sum, 5 the trails.
+    "Last weekend: 5,150 visitors across 5 trails, Quarry steps the busiest with 2,105.",
+    # The quieter four: a comparative picks part of the rows out.
+    "Quarry steps led with 2,105; the quieter four trails were well behind.",
+    "Quarry steps led with 2,105; the smaller 4 trails were well behind.",
+])
+def test_column_total_and_comparative_subset_are_no_finding(reply: str) -> None:
+    """A column's sum and a count after "the <comparative>" are not row counts."""
+    assert [] == found(reply, "park_counter", TRAILS)
+
+
+def test_a_wrong_row_count_beside_a_true_total_is_still_found() -> None:
+    """The rule reads the sum as a sum, and a wrong number of rows is still a mismatch."""
+    assert [("count_mismatch", "count.item_count", "7 trails")] == found(
+        "Last weekend: 5,150 visitors across 7 trails.", "park_counter", TRAILS)
+
+
+SEATS = ("time   guest     seats  area\n"
+         "18:00  Moreau    2      patio\n"
+         "18:30  Lindqvist 6      reserved\n"
+         "19:00  Adeyemi   4      bar\n"
+         "19:45  Castro    8      reserved")
+
+
+def test_a_word_in_the_next_column_is_not_what_a_figure_counts() -> None:
+    """"6      reserved" is two cells: 6 is no count of reservations, so 4 rows are 4."""
+    assert [] == found("There are 4 reservations tonight.", "table_bookings", SEATS)
+
+
+def test_a_wrong_count_over_an_aligned_table_is_still_found() -> None:
+    """Five reservations over four rows is a mismatch."""
+    assert [("count_mismatch", "count.item_count", "5 reservations")] == found(
+        "There are 5 reservations tonight.", "table_bookings", SEATS)
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("Nothing at Pier 3: 0 e-scooters there, only 2 bikes.",
+     json.dumps([{"dock": "Pier 3", "escooters": 0, "bikes": 2},
+                 {"dock": "Harbour", "escooters": 4, "bikes": 1}])),
+    ("Pier 3 has 0 e-scooters right now.",
+     json.dumps([{"dock": "Pier 3", "escooters": 0}, {"dock": "Harbour", "escooters": 4}])),
+])
+def test_hyphenated_compound_meets_its_closed_spelling(reply: str, result: str) -> None:
+    """"0 e-scooters" is confirmed by "escooters": 0 (one compound, two spellings)."""
+    assert [] == found(reply, "scooter_fleet", result)
+
+
+def test_hyphenated_zero_against_a_nonzero_field_is_found() -> None:
+    """The compound rule only confirms zeros: "no e-scooters" over four is still false."""
+    result = json.dumps([{"dock": "Harbour", "escooters": 4, "bikes": 1}])
+    assert [("false_absence", "absence.result_has_items", "There are no e-scooters")] == found(
+        "There are no e-scooters at the docks.", "scooter_fleet", result)
