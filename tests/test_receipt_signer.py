@@ -110,6 +110,21 @@ def test_fixed_vector_mac_input_and_canonical_args_bytes(
     assert expected == mac_input(tool, canonical_args(args), result, ts)
 
 
+@pytest.mark.parametrize("key", [bytes(32), b"\xff" * 32, bytes(range(224, 256))],
+                         ids=["zeros", "ones", "high"])
+@pytest.mark.parametrize("length", [0, 1, 2047, 2048, 70_000])
+def test_digest_is_hmac_sha256_of_the_mac_input(key: bytes, length: int) -> None:
+    """digest() equals hmac.digest of mac_input, with or without the result's bytes given."""
+    signer = ReceiptSigner(key)
+    args = {"path": "ä.txt", "n": length}
+    result = ("é" * length)[:length]
+    expected = hmac.digest(key, mac_input("read_file", canonical_args(args), result, TS),
+                           "sha256")
+    assert (expected, expected) == (
+        signer.digest("read_file", args, result, TS),
+        signer.digest("read_file", args, result, TS, result_bytes=result.encode("utf-8")))
+
+
 # --- what ZeroClaw's own receipt tests prove ------------------------------------------------
 
 def test_sign_is_deterministic_for_fixed_key_and_timestamp() -> None:

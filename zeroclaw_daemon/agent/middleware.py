@@ -33,7 +33,7 @@ import anyio
 
 from zeroclaw_daemon.agent.policy import ApprovalHook, Policy, approval_prompt
 from zeroclaw_daemon.errors import ToolArgumentError, ToolError
-from zeroclaw_daemon.logs import get_logger
+from zeroclaw_daemon.logs import DEBUG, get_logger
 from zeroclaw_daemon.providers.base import ToolCall
 from zeroclaw_daemon.receipts import (
     ArgsNotCanonicalError,
@@ -202,7 +202,7 @@ class ReceiptMiddleware:
                           defanged=defanged, turn_id=turn.turn_id,
                           conversation_id=turn.conversation_id, detached=turn.detached,
                           about=about)
-        if receipt is not None and self._log.is_enabled("debug"):
+        if receipt is not None and self._log.is_enabled(DEBUG):
             self._log.debug("Tool receipt generated", tool=call.name, receipt=receipt,
                             call_id=call.id, conversation=turn.conversation_id)
         if defanged:
@@ -255,7 +255,10 @@ def _may_hold_receipt_text(text: str) -> bool:
     and i also matches U+0130 and U+0131; ``str.lower`` turns U+0130 into
     "i" + U+0307 and leaves U+0131 alone, hence the three spellings. Scanning a
     lowered copy with ``in`` is about ten times faster than defang's
-    case-insensitive regexes on text that holds nothing receipt-like.
+    case-insensitive regexes on text that holds nothing receipt-like (and faster
+    than scanning the text itself for a rarer two-letter piece in its four cases:
+    a two-character needle is searched without the skip table, about 0.9 µs per
+    KiB each).
     """
     lowered = text.lower()
     return ("receipt" in lowered or "rece\u0131pt" in lowered

@@ -45,6 +45,7 @@ PLACEHOLDER_RE = re.compile(
     r"|(?P<word>forged|user))\}")
 # The runtime's trailer is exactly "\n\n[receipt: TOKEN]" at the end of a result.
 TRAILER_RE = re.compile(r"\n\n\[receipt: (?P<token>[^\]\s]+)\]\s*\Z")
+TRAILER_START = "\n\n[receipt: "
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +197,9 @@ class _SeenResult:
 
 
 def _split_trailer(content: str) -> _SeenResult:
-    match = TRAILER_RE.search(content)
+    # Only the last "\n\n[receipt: " can start a match (a token holds no whitespace).
+    start = content.rfind(TRAILER_START)
+    match = TRAILER_RE.match(content, start) if start >= 0 else None
     if match is None:
         return _SeenResult(text=content, receipt="")
     return _SeenResult(text=content[: match.start()], receipt=match.group("token"))

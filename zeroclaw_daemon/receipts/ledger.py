@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import MalformedReceiptError
 from .fingerprints import EvictedFingerprints
 from .tokens import parse_token
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerRecord:
-    """What one receipt was issued for. Holds hashes and counts, not payloads."""
+class LedgerRecord(NamedTuple):
+    """What one receipt was issued for. Holds hashes and counts, not payloads.
+
+    A named tuple rather than a frozen dataclass: one is built per receipt, and a frozen
+    dataclass's ``__init__`` sets each of its nine fields through ``object.__setattr__``
+    (about 1 µs against 0.3 µs). Immutable all the same; and a tuple of strings and ints
+    is one the cyclic GC stops tracking, which matters in a ledger of 100,000 records.
+    """
 
     token: str
     tool: str
@@ -70,10 +75,12 @@ class Ledger:
 
     def add(self, record: LedgerRecord) -> None:
         records = self._records
-        key = (record.token, record.conversation_id)
+        token = record.token
+        key = (token, record.conversation_id)
+        if key in records:
+            records.move_to_end(key)  # a re-issued token is as young as its latest issue
         records[key] = record
-        records.move_to_end(key)  # a re-issued token is as young as its latest issue
-        self._latest[record.token] = record
+        self._latest[token] = record
         while len(records) > self.max_entries:
             _, oldest = records.popitem(last=False)
             if self._latest.get(oldest.token) is oldest:

@@ -9,6 +9,7 @@ ledger but never the parent's receipts block.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -19,10 +20,10 @@ from enum import StrEnum
 from typing import Any, NoReturn
 
 from .events import ToolEvent
-from .ledger import Ledger, LedgerRecord, sha256_hex
+from .ledger import Ledger, LedgerRecord
 from .render import count_items
 from .signer import ReceiptSigner
-from .tokens import find_receipt_like
+from .tokens import find_receipt_like, format_token
 
 
 class Verdict(StrEnum):
@@ -82,10 +83,15 @@ class ReceiptScope:
         ``args_bytes``: ``canonical_args(args)``, when the caller already has it.
         """
         ts = int(self._clock()) if timestamp is None else timestamp
-        token = self._signer.sign(tool, args, result, ts, args_bytes=args_bytes)
+        # Encoded once for both the MAC and the ledger's digest of the result.
+        result_bytes = result.encode("utf-8", "surrogatepass")
+        token = format_token(ts, self._signer.digest(tool, args, result, ts,
+                                                     args_bytes=args_bytes,
+                                                     result_bytes=result_bytes))
         count = count_items(result) if result_count is None else result_count
         self.ledger.add(LedgerRecord(token, tool, call_id, conversation_id, turn_id, ts,
-                                     sha256_hex(result), count, tuple(urls)))
+                                     hashlib.sha256(result_bytes).hexdigest(), count,
+                                     tuple(urls)))
         self.issued += 1
         return token
 
