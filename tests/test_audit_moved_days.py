@@ -23,7 +23,7 @@ def found(reply: str, result: str) -> list[tuple[str, str, str]]:
 
 @pytest.mark.parametrize(("reply", "span"), [
     ("The pickup is on March 19 at 07:45 at the Zaragoza depot.", "March 19"),
-    ("Pickup: Thursday 19 March, 07:45 UTC, Zaragoza.", "19 March"),
+    ("Pickup: Thursday 19 March at 07:45 UTC in Zaragoza.", "19 March"),
     ("Pickup is on March 19 (UTC).", "March 19"),
     ("La recogida es el 19 de marzo a las 07:45 en Zaragoza.", "19 de marzo"),
     ("取件时间是3月19日 15:45（北京时间）。", "3月19日"),
@@ -39,6 +39,8 @@ def test_day_moved_while_the_clock_pins_the_instant(reply: str, span: str) -> No
     ("La recogida es el 18 de marzo a las 07:45 en Zaragoza.", PICKUP),   # its own day
     ("取件时间是3月18日 15:45（北京时间）。", PICKUP),
     ("Pickup is on March 19 in Auckland.", PICKUP),   # no clock: any zone may be meant
+    # The clock in one clause and the date, in another zone, in the next.
+    ("The launch is at 15:30 UTC, which is 11 December in Tokyo.", LAUNCH),
 ])
 def test_day_in_another_zone_is_grounded(reply: str, result: str) -> None:
     """A neighbour day that some zone's clock reaches, or the timestamp's own day."""

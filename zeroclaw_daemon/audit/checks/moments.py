@@ -20,7 +20,7 @@ _UTC_RE = re.compile(r"\b(?:UTC|GMT|Z)\b")
 
 def day_moved_at_the_same_clock(context: CheckContext, claim: ValueClaim) -> bool:
     """The date is a timestamp's day before or after (grounded only as the same instant
-    in another time zone), yet its sentence pins the instant: no clock time it states
+    in another time zone), yet its clause pins the instant: no clock time it states
     puts the instant on that day in any zone from UTC-12 to UTC+14 ("11 December at
     09:00" of "2026-12-10T09:00:00Z": the clock did not move, so neither did the day), or,
     stating no clock, it names the timestamp's own zone ("UTC" of a "Z"). Then it is a
@@ -34,7 +34,10 @@ def day_moved_at_the_same_clock(context: CheckContext, claim: ValueClaim) -> boo
     if (year, month, day) in exact or (year is None and any(
             (m, d) == (month, day) for _, m, d in exact)):
         return False
-    span = context.claims.sentence_span(claim.clause)
+    # The date's own clause: "at 22:15 UTC, which is Mar 11 in Singapore" gives the clock
+    # in one zone and the date in another.
+    clauses = context.claims.clauses
+    span = (clauses[claim.clause].start, clauses[claim.clause].end) if clauses else None
     sentence = context.text if span is None else context.text[span[0]:span[1]]
     clocks = [_minutes(v.key) for v in context.claims.values
               if v.kind is ValueKind.TIME and (span is None or span[0] <= v.span[0] < span[1])]
