@@ -12,9 +12,9 @@ from zeroclaw_daemon.agent.audit_bench import BenchSummary, bench_file, render_t
 from zeroclaw_daemon.audit import FindingType
 
 DATA = Path(__file__).parent / "data"
-# blind-1 was tuned on and is held to the targets; blind-2 is the held-out measure and is
-# reported (README, .ci/run), not asserted: a test on it would make it a tuning target.
-SETS = [*sorted(DATA.glob("audit-*.jsonl")), DATA / "audit-blind" / "blind-1.jsonl"]
+# blind-1 and blind-2 were measured blind, then tuned on: both are held to the targets.
+SETS = [*sorted(DATA.glob("audit-*.jsonl")),
+        *(DATA / "audit-blind" / f"blind-{n}.jsonl" for n in (1, 2))]
 LANGUAGE_SETS = [DATA / f"audit-{code}.jsonl" for code in ("en", "zh", "es")]
 SHARED_SAMPLE = Path(__file__).parents[2] / "shared" / "audit-scenarios-sample.jsonl"
 MIN_DETECTION = 0.95
