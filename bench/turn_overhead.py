@@ -119,6 +119,38 @@ class LastTurn:
     off_events: tuple[ToolEvent, ...] = ()
 
 
+class TimedScope(ReceiptScope):
+    """A scope that times each ``issue`` inside real turns: what a receipt costs in a turn,
+    caches as cold as the turn leaves them, beside the breakdown's tight loops."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.issue_ns: list[int] = []
+
+    def issue(self, **fields: Any) -> str:
+        started = time.perf_counter_ns()
+        token = super().issue(**fields)
+        self.issue_ns.append(time.perf_counter_ns() - started)
+        return token
+
+
+async def time_issue_in_turns(turns: int, rounds: int, calls: int, tool: str) -> float:
+    """Median µs of one ReceiptScope.issue inside receipts-on turns (a separate pass, so
+    the timer never touches the on/off samples)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        (directory / "note.txt").write_text(NOTE, encoding="utf-8")
+        cfg = build_config(directory, True, rounds, calls, tool)
+        runtime = AgentRuntime(cfg, ScriptedProvider(directory / "script.toml"),
+                               build_tools_for(cfg, tool))
+        scope = TimedScope()
+        for _ in range(turns):
+            await runtime.run_turn(conversation_id="bench", user_message="read the notes",
+                                   scope=scope)
+        scope.close()
+        return statistics.median(scope.issue_ns) / 1000
+
+
 async def measure(turns: int, warmup: int, rounds: int, calls: int,
                   tool: str, last: LastTurn) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
@@ -213,14 +245,26 @@ def main(argv: list[str] | None = None) -> int:
                            may_hold_receipt_text=_may_hold_receipt_text,
                            off_reply=last.off_reply, off_events=last.off_events)
         per_call_off_us = medians["receipts_off"] * 1000 / (args.rounds * args.calls)
+        measured_us = ((medians["receipts_on"] - medians["receipts_off"]) * 1000
+                       / (args.rounds * args.calls))
+        issue_in_turn = anyio.run(time_issue_in_turns, max(50, turns // 3), args.rounds,
+                                  args.calls, args.tool, backend="asyncio",
+                                  backend_options=backend_options)
         print(json.dumps({
             "bench": "turn_overhead", "breakdown_us_per_call": pieces, "tool": args.tool,
             "result_chars": len(first.result),
             "hmac_over_raw": (round(pieces["hmac"] / pieces["raw_hmac"], 3)
                               if pieces["raw_hmac"] else None),
-            "measured_overhead_us_per_call": round(
-                (medians["receipts_on"] - medians["receipts_off"]) * 1000
-                / (args.rounds * args.calls), 2),
+            "measured_overhead_us_per_call": round(measured_us, 2),
+            # What the tight loops above do not show: the same ReceiptScope.issue timed
+            # inside real turns, and the part of the measured overhead no piece accounts
+            # for (the other pieces' own in-turn slowdown, the model reading longer tool
+            # messages, allocator and cache effects of the extra objects).
+            "issue_in_turn_us": round(issue_in_turn, 3),
+            "not_attributed_us_per_call": round(measured_us - pieces["receipt_path_total"], 2),
+            "not_attributed_with_issue_in_turn_us_per_call": round(
+                measured_us - pieces["receipt_path_total"] - issue_in_turn + pieces["issue"],
+                2),
             # What a receipts-off call costs the whole turn, and the ratio a turn would
             # have if the only receipt work were the HMAC of the MAC input itself: the
             # floor no Python code around hmac.digest can go under.

@@ -180,8 +180,15 @@ class Logger:
 
     def is_enabled(self, level: str | int) -> bool:
         """Whether a record at ``level`` would be written (guard for costly fields)."""
-        gate = self._current_gate()
-        return gate is None or gate.filter.enabled(self._target, level_number(level))
+        # Called for every receipt (a disabled DEBUG guards its line): the cached gate and
+        # a numeric level skip two calls.
+        gate = self._gate
+        if gate is None or gate.retired:
+            gate = self._current_gate()
+            if gate is None:
+                return True
+        return gate.filter.enabled(self._target,
+                                   level if isinstance(level, int) else level_number(level))
 
     def _log(self, level: int, event: str, fields: dict[str, Any]) -> None:
         gate = self._current_gate()

@@ -214,18 +214,22 @@ class ReceiptSigner:
             raise SignerClosedError()
         if args_bytes is None:
             args_bytes = canonical_args(args)
-        ts_bytes = _timestamp_bytes(timestamp)
+        ts_bytes = (str(timestamp).encode("ascii") if type(timestamp) is int
+                    else _timestamp_bytes(timestamp))
         tool_bytes = tool.encode("utf-8", "surrogatepass")
         if result_bytes is None:
             result_bytes = result.encode("utf-8", "surrogatepass")
         # Fed through update(), hashlib keeps the GIL for pieces under 2 KiB, where
         # one-shot hmac.digest() always drops it: with tool worker threads about, getting
         # it back can cost more than hashing a short result. The result is fed on its own
-        # so a long one is never copied into a joined message.
+        # so a long one is never copied into a joined message. The framing is spelled out
+        # here rather than through _head (one receipt per tool call: calls add up).
+        pack = _pack_length
         inner = inner.copy()
-        inner.update(_head(tool_bytes, args_bytes, result_bytes))
+        inner.update(b"".join((DOMAIN, pack(len(tool_bytes)), tool_bytes,
+                               pack(len(args_bytes)), args_bytes, pack(len(result_bytes)))))
         inner.update(result_bytes)
-        inner.update(_pack_length(len(ts_bytes)) + ts_bytes)
+        inner.update(pack(len(ts_bytes)) + ts_bytes)
         outer = outer.copy()
         outer.update(inner.digest())
         digest: bytes = outer.digest()
