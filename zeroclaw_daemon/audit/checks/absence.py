@@ -51,6 +51,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
+    if claim.of_action:
+        _check_action_count(context, claim)
+        return
     if claim.group:
         # "Nobody from 8B was off": only a call that selected that group, and returned
         # records, speaks of its members; anything else leaves the claim unchecked.
@@ -91,6 +94,20 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _check_action_count(context: CheckContext, claim: AbsenceClaim) -> None:
+    """"Nothing gets destroyed" against "Plan: 1 to add, 0 to change, 1 to destroy": a
+    count the result states beside the same verb, above zero, contradicts it; a zero
+    confirms it, and a mere mention of the verb says nothing."""
+    relation = Relation(claim.subject)
+    for facts in context.evidence.ok:
+        stated = [value for value, keys in facts.number_neighbours if relation(keys)]
+        if stated and all(value > 0 for value in stated):
+            context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
+                        f"says \"{clip(claim.text)}\", but the {facts.event.tool} result "
+                        f"states {stated[0]}", "absence.result_states_a_count")
+            return
 
 
 def _asked_of_the_only_call(context: CheckContext, claim: AbsenceClaim,

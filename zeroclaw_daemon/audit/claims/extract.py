@@ -191,7 +191,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         group = tuple(w.lower() for w in _GROUP_WORD_RE.findall(first_group(match, "grp")))
         absences.append(AbsenceClaim((match.start(), match.end()), index, subject,
                                      container | subject, text[match.start():match.end()],
-                                     selective, group, bool(first_group(match, "subjposs"))))
+                                     selective, group, bool(first_group(match, "subjposs")),
+                                     bool(first_group(match, "subjverb"))))
 
     values: list[ValueClaim] = []
     for start, end, kind, raw_value, extra in find_values(no_urls, low):
@@ -274,7 +275,13 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
 
 
 _GROUP_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-_CONTEXT_AFTER_RE = re.compile(r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}")
+# The words after a counted noun, past any auxiliary verbs (a closed class), so that the
+# predicate is among them: "5 resources will be added" -> "added".
+_CONTEXT_AFTER_RE = re.compile(
+    r"(?:\s+(?:will|would|shall|be|been|being|is|are|was|were|get|gets|got|have|has|had|"
+    r"going\s+to|about\s+to|"
+    r"se|será|serán|fue|fueron|ha|han|sido|van\s+a\s+ser)\b)*"
+    r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}", re.IGNORECASE)
 _CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
 
 
@@ -290,7 +297,13 @@ def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
     after = _CONTEXT_AFTER_RE.match(text, raw.end)
     before = _CONTEXT_BEFORE_RE.search(text, max(0, raw.start - 30), raw.start)
     pieces = [before.group(1) if before else "", raw.noun, after.group(0) if after else ""]
+    # A participle in "-ed" also names its verb ("added": "add"), as a result states it
+    # ("2 to add").
+    pieces += [w[:-2] for w in _PARTICIPLE_RE.findall(pieces[2])]
     return " ".join(pieces)
+
+
+_PARTICIPLE_RE = re.compile(r"\b([a-z]{2,}ed)\b")
 
 
 def _scaled(text: str, end: int, kind: ValueKind, raw: str) -> tuple[int, int] | None:

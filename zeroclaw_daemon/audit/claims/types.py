@@ -123,6 +123,9 @@ class AbsenceClaim:
     # A negated possession of the reader ("no tienes ninguna cita", "you have no open
     # invoices"): about the reader's own records.
     possession: bool = False
+    # The absence denies that an action has any object ("nothing gets destroyed", "none
+    # deleted"): only a count the result states beside that verb can contradict it.
+    of_action: bool = False
 
 
 class ValueKind(StrEnum):

@@ -34,8 +34,9 @@ _NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
 _VALUE_OF_KEY_RE = re.compile(r"(?:(?<=[\w\"'])[=:]\s*|\d\s+of\s+)$")   # not "==== 2 failed"
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
-# One space at most: a wider gap parts an aligned table's cells ("8  reservado": a column).
-_NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?([A-Za-z\u00C0-\u024F]{2,})")
+# One space at most: a wider gap parts an aligned table's cells ("8  reservado": a column);
+# past "to", the verb a number is to undergo ("2 to add, 0 to destroy").
+_NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?(?:to )?([A-Za-z\u00C0-\u024F]{2,})")
 # The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
 # characters before it, matched on that stretch reversed (one anchored match, not a search).
 _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
@@ -205,8 +206,9 @@ class EventFacts:
             before = self.result[max(0, start - 30):start]
             # The word after a key's value belongs to the next pair ("WARN=2 ERROR=1"); after
             # "23 of 47" it is the line's status, not what 47 counts.
-            following = None if _VALUE_OF_KEY_RE.search(before) else \
-                _NEXT_WORD_RE.match(self.result, end)
+            following = _NEXT_WORD_RE.match(self.result, end)
+            if _VALUE_OF_KEY_RE.search(before) and not self.result.startswith(" to ", end):
+                following = None
             preceding = _PREV_WORD_REVERSED_RE.match(before[::-1])
             keys = set() if following is None else {stem(following.group(1))}
             if preceding is not None:

@@ -240,6 +240,11 @@ ABSENCE = phrase(
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
     r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
+    # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
+    # of a passive or a bare participle denies that the action has any object.
+    r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
+    r"has\s+been|have\s+been|is\s+being|will\s+have\s+been)\s+)?"
+    r"(?P<subjverb>[a-z]{3,}(?:ed|en))\b"
     # A negative pronoun of persons ranging over a named group ("Nobody from 8B was off",
     # "no one on the night shift has logged in"): it denies that the group has any member
     # with the predicate; the check holds it against a call that selected that group.
