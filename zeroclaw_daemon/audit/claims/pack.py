@@ -77,6 +77,9 @@ class LanguagePack:
     # Parts of the day, each with its hours ("afternoon": 12-18, 下午): an absence "in the
     # afternoon" is false when a result lists a time in those hours.
     dayparts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # Family names written first, one character each (Chinese 姓, a closed class): a name
+    # of the result written with another given name is a changed name.
+    surnames: frozenset[str] = frozenset()
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -105,4 +108,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         time_scope=tables.get("TIME_SCOPE"),
         find_word_values=tables.get("find_word_values"),
         dayparts=tables.get("DAYPARTS", {}),
+        surnames=tables.get("SURNAMES", frozenset()),
     )

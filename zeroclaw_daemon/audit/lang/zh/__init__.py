@@ -266,4 +266,11 @@ NEGATION = re.compile(r"不|没|無|无|并非|非")
 
 __all__ = ["ACTIONS", "PACK"]
 
+# The hundred commonest single-character family names (a closed class; a name is the
+# family name then one or two characters of given name).
+SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
+    "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
+    "龚邵万钱严覃武戴莫孔向汤")
+
 PACK = build_pack("zh", globals(), cjk=True)

@@ -1,0 +1,74 @@
+"""Chinese personal names: a result's name written with one character of its given name
+changed ("刘洋" said as "刘阳")."""
+
+from __future__ import annotations
+
+import re
+
+from ..evidence.facts import EventFacts
+from ..report import FindingType
+from .base import CheckContext
+
+_HAN_RE = re.compile(r"[\u3400-\u9fff]")
+
+
+def check_near_names(context: CheckContext) -> None:
+    """A name of a result (a family name of the closed class, then one or two characters
+    standing alone as a value) that the reply writes with the same family name and one
+    given-name character changed, where no result holds what the reply wrote: a changed
+    name, like "Priya Ramesh" for "Priya Raman". Anything not that close is no finding."""
+    pack = context.pack
+    if pack is None or not pack.surnames or not context.evidence.ok:
+        return
+    names = {(name, facts) for facts in context.evidence.ok
+             for name in _result_names(facts, pack.surnames)}
+    if not names:
+        return
+    haystack = context.evidence.haystack
+    known = {name for name, _ in names}
+    text = context.text
+    flagged: set[int] = set()
+    for name, facts in sorted(names, key=lambda pair: pair[0]):
+        start = text.find(name[0])
+        while start != -1:
+            said = text[start:start + len(name)]
+            if (start not in flagged and len(said) == len(name) and said != name
+                    and all(_HAN_RE.match(c) for c in said)
+                    and _NUMERALS.isdisjoint(said)
+                    and sum(a != b for a, b in zip(said[1:], name[1:], strict=True)) == 1
+                    and not any(text.startswith(k, start) for k in known)
+                    and said not in haystack):
+                flagged.add(start)
+                context.add(FindingType.UNGROUNDED_VALUE, (start, start + len(said)),
+                            facts.event.call_id,
+                            f"{said} appears in no tool result this turn (the "
+                            f"{facts.event.tool} result names {name})",
+                            "value.name_not_in_results")
+            start = text.find(name[0], start + 1)
+
+
+def _result_names(facts: EventFacts, surnames: frozenset[str]) -> set[str]:
+    """The result's values under a key naming a person or a person's name ("displayName",
+    "assignee", "负责人") that begin with a family name and hold no numeral: the
+    family-name characters are common words too ("高危", "周一")."""
+    found: set[str] = set()
+    for match in _PERSON_VALUE_RE.finditer(facts.result):
+        name = match.group("name")
+        if name[0] in surnames and _NUMERALS.isdisjoint(name) and \
+                _PERSON_KEY_RE.search(match.group("key") or match.group("cjk_key")):
+            found.add(name)
+    return found
+
+
+# A value after its key: "displayName": "刘洋", checked_by 刘晓彤, owner=王海, 负责人：陈静
+# (the key is then tested for a person word).
+_PERSON_VALUE_RE = re.compile(
+    r"(?:(?P<key>[A-Za-z_][\w.-]{0,39})[\"']?[ \t]*[:=]?|(?P<cjk_key>[\u3400-\u9fff]{1,6})"
+    r"[ \t]*[:：])[ \t]*[\"']?(?P<name>[\u3400-\u9fff]{2,3})(?![\u3400-\u9fff])")
+# Keys that name a person or a role a person holds (a closed class of roles), or the agent
+# of an action ("checked_by", "createdBy").
+_PERSON_KEY_RE = re.compile(
+    r"(?:^|_)by$|[a-z]By$|name|assign|owner|author|report|user|person|contact|member|creat|approv|review|"
+    r"sender|recipient|driver|agent|manager|lead|staff|employee|doctor|teacher|"
+    r"人|名|者|员|师", re.IGNORECASE)
+_NUMERALS = frozenset("〇零一二三四五六七八九十百千万亿两日天")
