@@ -159,9 +159,12 @@ def test_append_block_after_a_blank_line() -> None:
         (f"Answer.\n\n---\nTool receipts:\n  shell: {TOKEN}\n\nThanks!", "Answer.\n\nThanks!"),
         (f"Intro.\n\nTool receipts:\n  shell: {TOKEN}\nOutro line.", "Intro.\n\nOutro line."),
         (f"Tool receipts:\n  shell: {TOKEN}\n\nAfter.", "After."),
+        (f"Answer.\n\nTOOL RECEIPTS:\n  shell: {TOKEN}", "Answer."),
+        (f"Answer.\n\nTool rece\u0131pt\u017f:\n  shell: {TOKEN}", "Answer."),
     ],
     ids=["rule", "no-rule", "bold-bullets", "bold-colon-outside", "markdown-heading",
-         "lowercase-unindented", "backticks", "mid-reply", "text-right-after", "at-start"],
+         "lowercase-unindented", "backticks", "mid-reply", "text-right-after", "at-start",
+         "upper-case", "dotless-i-long-s"],
 )
 def test_strip_removes_model_written_block(reply: str, expected: str) -> None:
     """A Tool receipts block the model wrote is removed; the text around it is kept."""

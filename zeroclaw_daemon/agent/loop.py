@@ -23,8 +23,8 @@ their results arrive later through the ``followup`` callback, and leaving the
 
 from __future__ import annotations
 
+import secrets
 import time
-import uuid
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 
@@ -158,7 +158,8 @@ class AgentRuntime:
         ``client_history``: the client holds the history; the stored one is not used."""
         started = time.perf_counter()
         turn_scope = scope if self.receipts_enabled else None
-        turn = TurnContext(turn_scope, TurnCollector(), conversation_id, uuid.uuid4().hex)
+        # 32 hex characters, as uuid4().hex gave, without building a UUID object.
+        turn = TurnContext(turn_scope, TurnCollector(), conversation_id, secrets.token_hex(16))
         self._log.debug("Turn started", conversation=conversation_id, turn=turn.turn_id,
                         channel=channel, sender=sender, receipts=turn_scope is not None)
         user = ChatMessage("user", user_message)

@@ -220,14 +220,17 @@ class ScriptedProvider:
 
     async def chat(self, messages: Sequence[ChatMessage],
                    tools: Sequence[ToolSpec]) -> ChatResponse:
-        last_user = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+        # From the end: the history before the last user message can be long.
+        last_user = next((i for i in range(len(messages) - 1, -1, -1)
+                          if messages[i].role == "user"), -1)
         user_message = messages[last_user].content if last_user >= 0 else ""
         this_turn = messages[last_user + 1:]
         rounds_done = sum(1 for m in this_turn if m.role == "assistant" and m.tool_calls)
         rule = self.script.rule_for(user_message)
         if rule is not None and rounds_done < len(rule.steps):
             # Ids unique across the whole conversation, so results never pair wrongly.
-            issued = sum(len(m.tool_calls) for m in messages if m.role == "assistant")
+            issued = sum(len(m.tool_calls) for m in messages
+                         if m.tool_calls and m.role == "assistant")
             calls = tuple(
                 ToolCall(id=f"call_{issued + offset + 1}", name=call.tool,
                          arguments=json.dumps(call.args, ensure_ascii=False))
