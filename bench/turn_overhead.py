@@ -134,21 +134,70 @@ class TimedScope(ReceiptScope):
         return token
 
 
-async def time_issue_in_turns(turns: int, rounds: int, calls: int, tool: str) -> float:
-    """Median µs of one ReceiptScope.issue inside receipts-on turns (a separate pass, so
-    the timer never touches the on/off samples)."""
+@dataclass
+class InTurn:
+    """Median µs of pieces timed inside real turns (a separate pass from the on/off samples,
+    so the timers never touch them)."""
+
+    issue_us: float
+    audit_on_us: float
+    audit_off_us: float
+    success_on_us: float
+    success_off_us: float
+
+
+async def time_in_turns(turns: int, rounds: int, calls: int, tool: str) -> InTurn:
+    """ReceiptScope.issue and the reply audit timed inside receipts-on and -off turns."""
+    import zeroclaw_daemon.agent.reply as reply_module
+
+    audit_ns: dict[bool, list[int]] = {True: [], False: []}
+    real_audit = reply_module.audit_reply
+
+    def timed_audit(*audit_args: Any, **audit_kwargs: Any) -> Any:
+        started = time.perf_counter_ns()
+        report = real_audit(*audit_args, **audit_kwargs)
+        audit_ns[audit_args[2] is not None].append(time.perf_counter_ns() - started)
+        return report
+
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         (directory / "note.txt").write_text(NOTE, encoding="utf-8")
-        cfg = build_config(directory, True, rounds, calls, tool)
-        runtime = AgentRuntime(cfg, ScriptedProvider(directory / "script.toml"),
-                               build_tools_for(cfg, tool))
+        runtimes = []
+        success_ns: dict[bool, list[int]] = {True: [], False: []}
+        for enabled in (True, False):
+            cfg = build_config(directory, enabled, rounds, calls, tool)
+            runtime = AgentRuntime(cfg, ScriptedProvider(directory / "script.toml"),
+                                   build_tools_for(cfg, tool))
+            # The middleware's whole success path (truncate, count, defang, issue, trailer,
+            # the event, the DEBUG guard) on this runtime's calls.
+            real_success = runtime.middleware._success
+            samples = success_ns[enabled]
+
+            def timed_success(*success_args: Any, _real: Any = real_success,
+                              _samples: list[int] = samples, **success_kwargs: Any) -> Any:
+                started = time.perf_counter_ns()
+                outcome = _real(*success_args, **success_kwargs)
+                _samples.append(time.perf_counter_ns() - started)
+                return outcome
+
+            runtime.middleware._success = timed_success  # type: ignore[method-assign]
+            runtimes.append(runtime)
         scope = TimedScope()
-        for _ in range(turns):
-            await runtime.run_turn(conversation_id="bench", user_message="read the notes",
-                                   scope=scope)
+        reply_module.audit_reply = timed_audit  # type: ignore[assignment]
+        try:
+            for _ in range(turns):
+                for runtime in runtimes:
+                    await runtime.run_turn(conversation_id="bench",
+                                           user_message="read the notes", scope=scope)
+        finally:
+            reply_module.audit_reply = real_audit
         scope.close()
-        return statistics.median(scope.issue_ns) / 1000
+        per_call = max(1, rounds * calls)
+        return InTurn(statistics.median(scope.issue_ns) / 1000,
+                      statistics.median(audit_ns[True]) / 1000 / per_call,
+                      statistics.median(audit_ns[False]) / 1000 / per_call,
+                      statistics.median(success_ns[True]) / 1000,
+                      statistics.median(success_ns[False]) / 1000)
 
 
 async def measure(turns: int, warmup: int, rounds: int, calls: int,
@@ -247,24 +296,34 @@ def main(argv: list[str] | None = None) -> int:
         per_call_off_us = medians["receipts_off"] * 1000 / (args.rounds * args.calls)
         measured_us = ((medians["receipts_on"] - medians["receipts_off"]) * 1000
                        / (args.rounds * args.calls))
-        issue_in_turn = anyio.run(time_issue_in_turns, max(50, turns // 3), args.rounds,
-                                  args.calls, args.tool, backend="asyncio",
-                                  backend_options=backend_options)
+        in_turn = anyio.run(time_in_turns, max(50, turns // 3), args.rounds, args.calls,
+                            args.tool, backend="asyncio", backend_options=backend_options)
+        # The breakdown's tight-loop figures of issue and the audit's receipt share,
+        # replaced by the same pieces timed inside turns.
+        audit_receipts_in_turn = in_turn.audit_on_us - in_turn.audit_off_us
+        in_turn_total = (pieces["receipt_path_total"] - pieces["issue"] + in_turn.issue_us
+                         - pieces.get("audit_receipts", 0.0) + audit_receipts_in_turn)
         print(json.dumps({
             "bench": "turn_overhead", "breakdown_us_per_call": pieces, "tool": args.tool,
             "result_chars": len(first.result),
             "hmac_over_raw": (round(pieces["hmac"] / pieces["raw_hmac"], 3)
                               if pieces["raw_hmac"] else None),
             "measured_overhead_us_per_call": round(measured_us, 2),
-            # What the tight loops above do not show: the same ReceiptScope.issue timed
-            # inside real turns, and the part of the measured overhead no piece accounts
-            # for (the other pieces' own in-turn slowdown, the model reading longer tool
-            # messages, allocator and cache effects of the extra objects).
-            "issue_in_turn_us": round(issue_in_turn, 3),
+            # What the tight loops above do not show: ReceiptScope.issue and the audit's
+            # receipt share timed inside real turns, and the part of the measured overhead
+            # no piece accounts for, with the tight-loop figures and with those two taken
+            # in turn (what is left: the small pieces' own in-turn slowdown, the model
+            # reading longer tool messages, allocator and cache effects).
+            "issue_in_turn_us": round(in_turn.issue_us, 3),
+            "audit_receipts_in_turn_us": round(audit_receipts_in_turn, 3),
+            # The middleware's success path, on minus off, inside turns: issue and the small
+            # per-call pieces (defang, trailer, DEBUG guard) with their in-turn slowdown.
+            "success_path_in_turn_us": round(in_turn.success_on_us - in_turn.success_off_us, 3),
+            "not_attributed_beyond_success_and_audit_us_per_call": round(
+                measured_us - (in_turn.success_on_us - in_turn.success_off_us)
+                - audit_receipts_in_turn - pieces["turn_text"], 2),
             "not_attributed_us_per_call": round(measured_us - pieces["receipt_path_total"], 2),
-            "not_attributed_with_issue_in_turn_us_per_call": round(
-                measured_us - pieces["receipt_path_total"] - issue_in_turn + pieces["issue"],
-                2),
+            "not_attributed_in_turn_us_per_call": round(measured_us - in_turn_total, 2),
             # What a receipts-off call costs the whole turn, and the ratio a turn would
             # have if the only receipt work were the HMAC of the MAC input itself: the
             # floor no Python code around hmac.digest can go under.
