@@ -27,22 +27,19 @@ def day_moved_at_the_same_clock(context: CheckContext, claim: ValueClaim) -> boo
     wrong date."""
     if claim.kind is not ValueKind.DATE or claim.date is None:
         return False
-    year, month, day = claim.date
-    evidence = context.evidence
-    exact = {(y, m, d) for _, _, (y, m, d) in find_dates(evidence.haystack)}
-    exact |= epoch_dates(f.result for f in evidence.ok)
-    if (year, month, day) in exact or (year is None and any(
-            (m, d) == (month, day) for _, m, d in exact)):
-        return False
     # The date's own clause: "at 22:15 UTC, which is Mar 11 in Singapore" gives the clock
     # in one zone and the date in another.
     clauses = context.claims.clauses
     span = (clauses[claim.clause].start, clauses[claim.clause].end) if clauses else None
-    sentence = context.text if span is None else context.text[span[0]:span[1]]
+    clause = context.text if span is None else context.text[span[0]:span[1]]
     clocks = [_minutes(v.key) for v in context.claims.values
               if v.kind is ValueKind.TIME and (span is None or span[0] <= v.span[0] < span[1])]
     stated = [c for c in clocks if c is not None]
-    names_utc = bool(_UTC_RE.search(sentence))
+    names_utc = bool(_UTC_RE.search(clause))
+    if not stated and not names_utc:
+        return False   # nothing pins the instant: any zone's day may be meant
+    evidence = context.evidence
+    neighbour = explained = False
     for match in _TIMESTAMP_RE.finditer(evidence.haystack):
         try:
             instant = dt.datetime(int(match.group(1)), int(match.group(2)),
@@ -53,12 +50,20 @@ def day_moved_at_the_same_clock(context: CheckContext, claim: ValueClaim) -> boo
         if not any(_same_day((instant + dt.timedelta(days=shift)).date(), claim.date)
                    for shift in (-1, 1)):
             continue
+        neighbour = True
         if stated:
-            if not any(_same_day(moved, claim.date) for moved in _days_at(instant, stated)):
-                return True
-        elif names_utc and (match.group("zone") or "") in ("Z", "+00:00", "+0000"):
-            return True
-    return False
+            explained = any(_same_day(moved, claim.date) for moved in _days_at(instant, stated))
+        else:
+            explained = (match.group("zone") or "") not in ("Z", "+00:00", "+0000")
+        if explained:
+            return False
+    if not neighbour:
+        return False
+    year, month, day = claim.date
+    exact = {(y, m, d) for _, _, (y, m, d) in find_dates(evidence.haystack)}
+    exact |= epoch_dates(f.result for f in evidence.ok)
+    return (year, month, day) not in exact and not (year is None and any(
+        (m, d) == (month, day) for _, m, d in exact))
 
 
 def _days_at(instant: dt.datetime, clocks: list[int]) -> list[dt.date]:

@@ -52,19 +52,24 @@ def _result_names(facts: EventFacts, surnames: frozenset[str]) -> set[str]:
     "assignee", "负责人") that begin with a family name and hold no numeral: the
     family-name characters are common words too ("高危", "周一")."""
     found: set[str] = set()
-    for match in _PERSON_VALUE_RE.finditer(facts.result):
-        name = match.group("name")
-        if name[0] in surnames and _NUMERALS.isdisjoint(name) and \
-                _PERSON_KEY_RE.search(match.group("key") or match.group("cjk_key")):
+    result = facts.result
+    for match in _HAN_RUN_RE.finditer(result):
+        name = match.group(0)
+        if name[0] not in surnames or not _NUMERALS.isdisjoint(name) or name in found:
+            continue
+        key = _KEY_BEFORE_RE.search(result, max(0, match.start() - 48), match.start())
+        if key is not None and _PERSON_KEY_RE.search(key.group("key") or key.group("cjk_key")):
             found.add(name)
     return found
 
 
-# A value after its key: "displayName": "刘洋", checked_by 刘晓彤, owner=王海, 负责人：陈静
-# (the key is then tested for a person word).
-_PERSON_VALUE_RE = re.compile(
+# Two or three Han characters standing alone (a value, a cell): the shape of a name.
+_HAN_RUN_RE = re.compile(r"(?<![\u3400-\u9fff])[\u3400-\u9fff]{2,3}(?![\u3400-\u9fff])")
+# The key right before a value: "displayName": "刘洋", checked_by 刘晓彤, owner=王海,
+# 负责人：陈静.
+_KEY_BEFORE_RE = re.compile(
     r"(?:(?P<key>[A-Za-z_][\w.-]{0,39})[\"']?[ \t]*[:=]?|(?P<cjk_key>[\u3400-\u9fff]{1,6})"
-    r"[ \t]*[:：])[ \t]*[\"']?(?P<name>[\u3400-\u9fff]{2,3})(?![\u3400-\u9fff])")
+    r"[ \t]*[:：])[ \t]*[\"']?$")
 # Keys that name a person or a role a person holds (a closed class of roles), or the agent
 # of an action ("checked_by", "createdBy").
 _PERSON_KEY_RE = re.compile(

@@ -29,6 +29,8 @@ STEM_CHARS = 6
 # A compound written with hyphens ("e-bikes", "check-ins"); it is also written closed
 # ("ebikes", "checkins"), so it is keyed by its joined form as well as by its parts.
 HYPHEN_COMPOUND_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)+")
+# A word, or a hyphenated compound whole (read in one pass, then split).
+LATIN_COMPOUND_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)*")
 _ACCENTS = str.maketrans("áàäâéèëêíìïîóòöôúùüûñç", "aaaaeeeeiiiioooouuuunc")
 
 # Words naming a *kind* of tool, and the tool-name words that kind matches.
@@ -89,10 +91,14 @@ def cjk_bigrams(text: str) -> set[str]:
 
 def text_keywords(text: str, stopwords: frozenset[str] = frozenset()) -> frozenset[str]:
     """Stems of the Latin words and Chinese bigrams of ``text`` (used for tool evidence)."""
-    keys = {stem(w) for w in LATIN_WORD_RE.findall(text)
-            if len(w) >= 2 and fold(w) not in stopwords}
-    if "-" in text:
-        keys.update(stem(w.replace("-", "")) for w in HYPHEN_COMPOUND_RE.findall(text))
+    keys: set[str] = set()
+    for run in LATIN_COMPOUND_RE.findall(text):
+        if "-" in run:
+            keys.add(stem(run.replace("-", "")))
+            keys.update(stem(w) for w in run.split("-")
+                        if len(w) >= 2 and fold(w) not in stopwords)
+        elif len(run) >= 2 and fold(run) not in stopwords:
+            keys.add(stem(run))
     if HAS_CJK_RE.search(text):
         keys |= cjk_bigrams(text)
     return frozenset(keys)
