@@ -41,14 +41,16 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
                 and claim.value not in _totals(context, claim):
             _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
         return
-    if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
-        return  # a number quoted verbatim from the result is not a count of it
-    if claim.value in generic:
-        return
+    inside_an_item = _a_field_of_one_item(context, claim)
+    if not inside_an_item:
+        if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
+            return  # a number quoted verbatim from the result is not a count of it
+        if claim.value in generic:
+            return
     minus_header = bool(HEADER_WORD_RE.search(context.sentence_text(claim.clause)))
     for facts in evidence.ok:
         counts = facts.item_counts
-        if claim.value in counts:
+        if claim.value in counts and not inside_an_item:
             return
         if minus_header and (claim.value + 1 in counts or facts.has_integer(claim.value + 1)):
             return  # "1201 lines, so 1,200 rows plus the header"
@@ -235,6 +237,38 @@ def _predicate_words(context: CheckContext, claim: CountClaim) -> list[str]:
         return []
     piece = _PREDICATE_STOP_RE.split(match.group(0), maxsplit=1)[0]
     return LATIN_WORD_RE.findall(piece)
+
+
+def _a_field_of_one_item(context: CheckContext, claim: CountClaim) -> bool:
+    """"42 open issues" over a list of one issue whose "count" is 42: the counted noun
+    names the listed items (the call's own name says what it lists), and the number is
+    found only inside an item, never beside the list. A field of an item counts something
+    of that item (its events, its users), not the items: it cannot stand for their number."""
+    found = False
+    for facts in context.evidence.ok:
+        if not facts.has_integer(claim.value):
+            continue
+        data = facts.parsed_json
+        items = data if isinstance(data, list) else None
+        if isinstance(data, dict):
+            items = next((v for v in data.values() if isinstance(v, list)), None)
+            if any(_is_number(v, claim.value) for v in data.values()):
+                return False   # a top-level figure ("total": 42) speaks of the list
+        if not items or len(items) == claim.value or \
+                not all(isinstance(item, dict) for item in items):
+            return False
+        if not Relation({stem(w) for w in facts.name_words})(claim.keywords):
+            return False
+        found = True
+    return found
+
+
+def _is_number(value: object, wanted: int) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return value == wanted
+    return isinstance(value, str) and value.strip() == str(wanted)
 
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
