@@ -130,6 +130,9 @@ def normalise_for_tokens(text: str) -> tuple[str, list[int] | None]:
     of the original one (None when nothing changed)."""
     if text.isascii():
         return text, None
+    # Most replies' non-ASCII characters (°, é, 中) fold to themselves: then no index.
+    if all(_fold_char(char) == char for char in _NON_ASCII_RE.findall(text)):
+        return text, None
     pieces: list[str] = []
     origin: list[int] = []
     last = 0

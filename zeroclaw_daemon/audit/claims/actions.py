@@ -20,9 +20,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .gate import LETTER_RUN_RE
 from .types import Span
 from .words import stem, subject_keywords, text_keywords
 
@@ -100,14 +101,30 @@ class ActionLexicon:
     # Words one of which every match of ``outcome_re`` holds ("live", "done", "listo").
     # Empty: every sentence is scanned for outcomes.
     outcome_cues: frozenset[str] = frozenset()
+    # Whether every cue a word of the reply can be is a run of Latin letters (then the
+    # gate's words find them; a cue such as "type-check" is never one word).
+    latin_cues: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "latin_cues", all(
+            LETTER_RUN_RE.fullmatch(cue) for cue in self.cues | self.outcome_cues
+            if _CUE_WORD_RE.fullmatch(cue)))
 
     def cued(self, low: str, sentences: Sequence[Span], cues: frozenset[str] | None = None,
-             words: Sequence[str] | None = None) -> list[Span]:
+             words: Sequence[str] | None = None,
+             sentence_words: Sequence[Sequence[str]] | None = None) -> list[Span]:
         """The sentences that hold a cue (all of them when the lexicon has none); ``words``:
-        the words of ``low``, when already split."""
+        the words of ``low``, when already split; ``sentence_words``: each sentence's runs
+        of Latin letters (the gate's), which spare a pass over the reply."""
         cues = self.cues if cues is None else cues
         if not cues:
             return list(sentences)
+        if sentence_words is not None:
+            # A cue standing alone is one of its sentence's letter runs; the runs hold more
+            # (a cue glued to a letter of another script), so each is confirmed in place.
+            return [span for span, runs in zip(sentences, sentence_words, strict=True)
+                    if any(_stands_alone(low, cue, span)
+                           for cue in cues.intersection(runs))]
         found = cues.intersection(_CUE_WORD_RE.findall(low) if words is None else words)
         if not found:
             return []
@@ -151,16 +168,38 @@ class ActionClaim:
     idents: frozenset[str] = frozenset()
 
 
+def _stands_alone(text: str, word: str, span: Span) -> bool:
+    """Whether ``word`` occurs in ``text[span]`` as ``\\bword\\b`` finds it: no word
+    character (``str.isalnum`` or ``_``, as ``re`` has it) on either side."""
+    start, end = span
+    size = len(word)
+    at = text.find(word, start, end)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        after = text[at + size] if at + size < len(text) else " "
+        if not (before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+            return True
+        at = text.find(word, at + 1, end)
+    return False
+
+
 def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause],
-                       sentences: Sequence[Span], flags: ClauseFlags) -> list[ActionClaim]:
-    """Action and state claims of the clauses that are not hedged, negated or general."""
+                       sentences: Sequence[Span], flags: ClauseFlags,
+                       sentence_words: Sequence[Sequence[str]] | None = None
+                       ) -> list[ActionClaim]:
+    """Action and state claims of the clauses that are not hedged, negated or general.
+    ``sentence_words``: each sentence's runs of Latin letters, when the gate has them."""
     lexicon = pack.actions
     if lexicon is None or not clauses:
         return []
-    words = _CUE_WORD_RE.findall(low) if lexicon.cues or lexicon.outcome_cues else []
-    scanned = lexicon.cued(low, sentences, words=words)
+    if sentence_words is not None and not lexicon.latin_cues:
+        sentence_words = None
+    words = _CUE_WORD_RE.findall(low) if sentence_words is None and (
+        lexicon.cues or lexicon.outcome_cues) else []
+    scanned = lexicon.cued(low, sentences, words=words, sentence_words=sentence_words)
     # Outcomes ("is live", "is confirmed") hold no action cue: they have cues of their own.
-    outcome_scanned = (lexicon.cued(low, sentences, lexicon.outcome_cues, words)
+    outcome_scanned = (lexicon.cued(low, sentences, lexicon.outcome_cues, words,
+                                    sentence_words)
                        if lexicon.outcome_re is not None else [])
     if not scanned and not outcome_scanned:
         return []

@@ -57,7 +57,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     url_hits = find_urls(text)
     no_urls = mask(text, [(s, e) for s, e, _ in url_hits])
     low = lower_same_length(no_urls)
-    clauses, spans, bits, bounds = segment(low, pack, gated)
+    sentence_words: list[list[str]] = []
+    clauses, spans, bits, bounds = segment(low, pack, gated, sentence_words)
     starts = [c.start for c in clauses]
 
     def scan(slot: str, source: str) -> Iterator[re.Match[str]]:
@@ -270,8 +271,9 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         results=tuple(results), counts=tuple(counts), absences=tuple(absences),
         values=tuple(values), urls=tuple(urls),
         attributed_sentences=frozenset(attributed), sentence_bounds=tuple(bounds),
-        failure_flags=flags, actions=tuple(find_action_claims(text, low, pack, clauses, spans,
-                                                                flags)))
+        failure_flags=flags, actions=tuple(find_action_claims(
+            text, low, pack, clauses, spans, flags,
+            sentence_words if len(sentence_words) == len(spans) else None)))
 
 
 _GROUP_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")

@@ -93,8 +93,10 @@ class Gate:
                 bits |= prefixes.get(token[:length], 0)
         return bits
 
-    def sentence_bits(self, low: str, spans: Sequence[Span]) -> list[int]:
-        """Which patterns each sentence of ``low`` (lower-cased text) must be scanned with."""
+    def sentence_bits(self, low: str, spans: Sequence[Span],
+                      words_out: list[list[str]] | None = None) -> list[int]:
+        """Which patterns each sentence of ``low`` (lower-cased text) must be scanned with.
+        ``words_out``, when given, receives each sentence's words (not for a CJK pack)."""
         digit = self.digit
         if self.substrings:
             present = [(s, b) for s, b in self.substrings if s in low]
@@ -112,6 +114,8 @@ class Gate:
         # Words of every sentence first, then each distinct word looked up once.
         findall = LETTER_RUN_RE.findall
         tokens = [findall(low, start, end) for start, end in spans]
+        if words_out is not None:
+            words_out.extend(tokens)
         table = {token: self.token_bits(token) for token in set().union(*tokens)}
         lookup = table.__getitem__
         out = [reduce(or_, map(lookup, words), self.always) for words in tokens]

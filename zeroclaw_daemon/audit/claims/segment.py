@@ -34,15 +34,17 @@ def sentence_spans(text: str, pack: LanguagePack) -> list[Span]:
     return spans
 
 
-def segment(text: str, pack: LanguagePack, gated: bool = True
+def segment(text: str, pack: LanguagePack, gated: bool = True,
+            words_out: list[list[str]] | None = None
             ) -> tuple[list[Clause], list[Span], list[int], list[Span]]:
     """Clauses, sentences, each sentence's gate bits, and each sentence's bounds (its first
-    clause's start to its last clause's end). ``text`` is lower-cased."""
+    clause's start to its last clause's end). ``text`` is lower-cased. ``words_out``,
+    when given, receives each sentence's runs of Latin letters, when the gate reads them."""
     clauses: list[Clause] = []
     bounds: list[Span] = []
     spans = sentence_spans(text, pack)
     if gated and pack.gate is not None:
-        bits = pack.gate.sentence_bits(text, spans)
+        bits = pack.gate.sentence_bits(text, spans, words_out)
     else:
         bits = [ALL_BITS] * len(spans)
     breaks = [m.start() for m in pack.patterns["clause_break"].finditer(text)]

@@ -66,6 +66,7 @@ _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _HANGUL_RE = re.compile(r"[\uac00-\ud7af]")
 _LATIN_WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
 DETECT_CHARS = 1200  # the language shows within the first sentences; long replies stay cheap
 _ACCENTED_RE = re.compile(r"[áéíóú]", re.IGNORECASE)
 
@@ -74,22 +75,27 @@ def detect_language(text: str) -> str:
     """``zh``, ``es`` or ``en`` for ``text``, or the code of a language without a pack
     (``ja``, ``ko``, ``fr``, ``de``, ``pt``, ``it``), by script and function words."""
     sample = text[:DETECT_CHARS]
-    if len(_KANA_RE.findall(sample)) >= 2:
+    # Every script and mark counted here is outside ASCII: counted in those characters
+    # alone (a handful), not in the whole sample.
+    marks = "".join(_NON_ASCII_RE.findall(sample))
+    if len(_KANA_RE.findall(marks)) >= 2:
         return "ja"
-    if len(_HANGUL_RE.findall(sample)) >= 2:
+    if len(_HANGUL_RE.findall(marks)) >= 2:
         return "ko"
-    words = _WORD_RE.findall(sample.lower())
-    cjk = len(_CJK_RE.findall(sample))
+    lower = sample.lower()
+    words = _WORD_RE.findall(lower)
+    cjk = len(_CJK_RE.findall(marks))
     if cjk >= 2 and cjk * 3 >= len(words):
         return "zh"
-    spanish = 3 * len(_SPANISH_MARKS_RE.findall(sample)) + len(_ACCENTED_RE.findall(sample))
-    spanish += sum(map(_SPANISH_WORDS.__contains__, words))
+    spanish_words = sum(map(_SPANISH_WORDS.__contains__, words))
+    spanish = 3 * len(_SPANISH_MARKS_RE.findall(marks)) + len(_ACCENTED_RE.findall(marks))
+    spanish += spanish_words
     english = sum(map(_ENGLISH_WORDS.__contains__, words))
-    covered = max(sum(map(_SPANISH_WORDS.__contains__, words)), english)
-    all_words = _LATIN_WORD_RE.findall(sample.lower())
+    covered = max(spanish_words, english)
+    all_words = _LATIN_WORD_RE.findall(lower)
     other, score = max(((code, sum(map(table.__contains__, all_words)))
                         for code, table in _UNCOVERED_WORDS.items()), key=lambda x: x[1])
-    score += len(_FOREIGN_MARKS_RE.findall(sample))
+    score += len(_FOREIGN_MARKS_RE.findall(marks))
     if score >= 2 and score > covered:
         return other
     return "es" if spanish > english else DEFAULT_LANGUAGE
