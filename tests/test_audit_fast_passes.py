@@ -1,0 +1,52 @@
+"""The audit's shared passes give what the separate passes they replace gave."""
+
+from __future__ import annotations
+
+import pytest
+
+from zeroclaw_daemon.audit import lang
+from zeroclaw_daemon.audit.claims.segment import segment
+from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.lang import PACKS
+from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
+
+_REPLIES = (
+    "I restarted nginx and rolled back to v41. Build is green ✅. Cache has been cleared.",
+    "Deployed. The restart了 went fine; restart2 is a host name, not a verb.",
+    "Se reinició el pod y revisé los registros: todo está listo.",
+    "Nothing changed. I checked the logs (type-check passed) and it's live now.",
+    "",
+)
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+@pytest.mark.parametrize("reply", _REPLIES)
+def test_action_cues_from_sentence_words_equal_the_whole_reply_pass(code: str,
+                                                                    reply: str) -> None:
+    """The sentences cued from the gate's words are those the reply-wide word pass finds."""
+    pack = PACKS[code]
+    lexicon = pack.actions
+    assert lexicon is not None and lexicon.latin_cues
+    low = lower_same_length(reply)
+    words: list[list[str]] = []
+    _clauses, spans, _bits, _bounds = segment(low, pack, True, words)
+    for cues in (lexicon.cues, lexicon.outcome_cues):
+        expected = lexicon.cued(low, spans, cues)
+        assert expected == lexicon.cued(low, spans, cues, sentence_words=words)
+
+
+@pytest.mark.parametrize("name", ["_KANA_RE", "_HANGUL_RE", "_CJK_RE", "_SPANISH_MARKS_RE",
+                                  "_ACCENTED_RE", "_FOREIGN_MARKS_RE"])
+def test_language_marks_are_never_ascii(name: str) -> None:
+    """Each script or mark class matches no ASCII character, so counting it in the
+    reply's non-ASCII characters alone gives the count over the whole reply."""
+    pattern = getattr(lang, name)
+    assert [] == [chr(c) for c in range(128) if pattern.match(chr(c))]
+
+
+def test_token_folding_of_self_folding_text_gives_no_index() -> None:
+    """Text whose non-ASCII characters fold to themselves is returned as is, unindexed,
+    and a disguise is still folded with its index."""
+    assert ("16.4 °C, 中文, é", None) == normalise_for_tokens("16.4 °C, 中文, é")
+    folded, origin = normalise_for_tokens("ｚc\u200b-receipt")
+    assert ("zc-receipt", [0, 1, 3, 4, 5, 6, 7, 8, 9, 10]) == (folded, origin)
