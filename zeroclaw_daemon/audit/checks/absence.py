@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .base import CheckContext, clip
+from .moments import holds_a_local_time_in
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
@@ -53,6 +54,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if claim.of_action:
         _check_action_count(context, claim)
+        return
+    if claim.in_daypart:
+        _check_daypart(context, claim, pool)
         return
     if claim.group:
         # "Nobody from 8B was off": only a call that selected that group, and returned
@@ -94,6 +98,20 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _check_daypart(context: CheckContext, claim: AbsenceClaim,
+                   pool: list[EventFacts]) -> None:
+    """"Nothing on Friday afternoon" while a result's item starts in the afternoon of that
+    day on the reader's clock; anything else (no such time) is no finding."""
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    whole_clause = context.text[clause.start:clause.end] if clause is not None else claim.text
+    windows = _dayparts_named(context, whole_clause)
+    held = [f for f in pool if holds_a_local_time_in(context, f, windows, whole_clause)]
+    if held:
+        context.add(FindingType.FALSE_ABSENCE, claim.span, held[0].event.call_id,
+                    f"says \"{clip(claim.text)}\", but the {held[0].event.tool} result has "
+                    f"an item at that time", "absence.result_has_items")
 
 
 def _check_action_count(context: CheckContext, claim: AbsenceClaim) -> None:

@@ -7,7 +7,9 @@ import re
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import find_dates
+from ..claims.words import LATIN_WORD_RE
 from ..evidence.derive import epoch_dates
+from ..evidence.facts import EventFacts
 from .base import CheckContext
 
 # A timestamp with its clock and zone: "2026-12-10T09:00:00Z", "2026-12-10 09:00+00:00".
@@ -89,3 +91,62 @@ def _minutes(key: str) -> int | None:
 def _same_day(moved: dt.date, said: tuple[int | None, int, int]) -> bool:
     year, month, day = said
     return (moved.month, moved.day) == (month, day) and year in (None, moved.year)
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The words beside a time of the reply that name what happens then ("the 10:00 standup").
+_LABEL_WINDOW = 24
+
+
+def reply_clock_offset(context: CheckContext) -> int | None:
+    """Minutes the reply's clock runs ahead of the results' (negative: behind), when the
+    reply gives its own time for an item of a result: "the 10:00 standup" over "Standup"
+    at "...T15:00:00Z" is -300 (the reader's zone). Only zone-like offsets (whole half
+    hours, UTC-12 to +14) count, and only one: several disagreeing say nothing."""
+    found: set[int] = set()
+    text = context.text
+    for value in context.claims.values:
+        said = _minutes(value.key) if value.kind is ValueKind.TIME else None
+        if said is None:
+            continue
+        around = text[max(0, value.span[0] - _LABEL_WINDOW):value.span[1] + _LABEL_WINDOW]
+        labels = {w.lower() for w in LATIN_WORD_RE.findall(around) if len(w) >= 5}
+        for facts in context.evidence.ok:
+            for unit in facts.units:
+                lowered = unit.lower()
+                if not any(label in lowered for label in labels):
+                    continue
+                start = _TIMESTAMP_RE.search(unit)
+                if start is None:
+                    continue
+                offset = (said - int(start.group(4)) * 60 - int(start.group(5))) % 1440
+                offset = offset - 1440 if offset > 14 * 60 else offset
+                if offset and offset % 30 == 0 and offset >= -12 * 60:
+                    found.add(offset)
+    return found.pop() if len(found) == 1 else None
+
+
+def holds_a_local_time_in(context: CheckContext, facts: EventFacts,
+                          windows: list[tuple[int, int]], clause: str) -> bool:
+    """A timestamp of the result falls, on the reader's clock (see
+    :func:`reply_clock_offset`; else the result's own clock, unless that is UTC), in one
+    of the parts of the day ``windows``, and on the weekday the clause names if any."""
+    if not windows:
+        return False
+    offset = reply_clock_offset(context)
+    lowered = clause.lower()
+    weekday = next((i for i, name in enumerate(_WEEKDAYS) if name in lowered), None)
+    for match in _TIMESTAMP_RE.finditer(facts.result):
+        if offset is None and match.group("zone") in ("Z", "+00:00", "+0000"):
+            continue   # a UTC time, and the reader's zone unknown: its part of day is too
+        try:
+            instant = dt.datetime(int(match.group(1)), int(match.group(2)),
+                                  int(match.group(3)), int(match.group(4)),
+                                  int(match.group(5))) + dt.timedelta(minutes=offset or 0)
+        except ValueError:
+            continue
+        if weekday is not None and instant.weekday() != weekday:
+            continue
+        if any(start <= instant.hour < end for start, end in windows):
+            return True
+    return False

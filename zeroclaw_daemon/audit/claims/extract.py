@@ -193,7 +193,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         absences.append(AbsenceClaim((match.start(), match.end()), index, subject,
                                      container | subject, text[match.start():match.end()],
                                      selective, group, bool(first_group(match, "subjposs")),
-                                     bool(first_group(match, "subjverb"))))
+                                     bool(first_group(match, "subjverb")),
+                                     bool(first_group(match, "daypart"))))
 
     values: list[ValueClaim] = []
     for start, end, kind, raw_value, extra in find_values(no_urls, low):

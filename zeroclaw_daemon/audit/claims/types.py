@@ -126,6 +126,9 @@ class AbsenceClaim:
     # The absence denies that an action has any object ("nothing gets destroyed", "none
     # deleted"): only a count the result states beside that verb can contradict it.
     of_action: bool = False
+    # The absence is of anything in a part of the day ("nothing on Friday afternoon"): only
+    # a time of the result in those hours contradicts it.
+    in_daypart: bool = False
 
 
 class ValueKind(StrEnum):

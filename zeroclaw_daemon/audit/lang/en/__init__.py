@@ -245,6 +245,11 @@ ABSENCE = phrase(
     r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
     r"has\s+been|have\s+been|is\s+being|will\s+have\s+been)\s+)?"
     r"(?P<subjverb>[a-z]{3,}(?:ed|en))\b"
+    # "Nothing on Friday afternoon", "nothing else this morning": nothing at all in a
+    # part of the day (a closed class, DAYPARTS).
+    r"|\bnothing\s+(?:else\s+)?(?:(?:on|in|for|during)\s+)?(?P<daypart>(?:the\s+|this\s+|"
+    r"that\s+|tomorrow\s+|today\s+|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?"
+    r"(?:morning|afternoon|evening))\b"
     # A negative pronoun of persons ranging over a named group ("Nobody from 8B was off",
     # "no one on the night shift has logged in"): it denies that the group has any member
     # with the predicate; the check holds it against a call that selected that group.
