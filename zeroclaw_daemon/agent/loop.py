@@ -28,8 +28,6 @@ import time
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 
-import anyio
-
 from zeroclaw_daemon.agent.background import (
     BackgroundDelegates,
     BackgroundResult,
@@ -68,6 +66,7 @@ from zeroclaw_daemon.receipts import (
     strip_receipts_block,
 )
 from zeroclaw_daemon.storage.audit_db import AuditDB
+from zeroclaw_daemon.taskgroups import TimeLimit
 from zeroclaw_daemon.tools.base import Tool
 
 __all__ = ["AgentRuntime", "BackgroundResult", "FollowupSender", "TurnObserver", "TurnOutcome",
@@ -224,7 +223,7 @@ class AgentRuntime:
 
     async def _chat(self, messages: Sequence[ChatMessage]) -> ChatResponse:
         try:
-            with anyio.fail_after(self.provider_deadline_s):
+            with TimeLimit(self.provider_deadline_s):
                 response = await self.provider.chat(messages, self._specs)
         except ProviderError as exc:
             self._log.warning("Model provider failed", provider=exc.provider, error=exc.message,

@@ -6,7 +6,7 @@ For one tool call, in order:
 2. JSON parse + schema validation    -> ``invalid``, nothing runs
 3. arguments canonicalisable for the MAC (no NaN, string keys) -> else ``invalid``
 4. autonomy policy (maybe approval)  -> ``denied``, nothing runs
-5. run under ``anyio.fail_after(tool.timeout_s)`` -> ``timeout``; a ``ToolError``
+5. run under ``TimeLimit(tool.timeout_s)`` (``anyio.fail_after``) -> ``timeout``; a ``ToolError``
    maps by its ``.status``; any other exception -> ``failed`` (type and message,
    never a traceback)
 6. ok: truncate -> defang -> sign exactly that text -> trailer
@@ -29,8 +29,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
-import anyio
-
 from zeroclaw_daemon.agent.policy import ApprovalHook, Policy, approval_prompt
 from zeroclaw_daemon.errors import ToolArgumentError, ToolError
 from zeroclaw_daemon.logs import DEBUG, get_logger
@@ -49,6 +47,7 @@ from zeroclaw_daemon.receipts import (
     trailer,
     truncate,
 )
+from zeroclaw_daemon.taskgroups import TimeLimit
 from zeroclaw_daemon.tools.base import Tool, ToolContext, ToolOutput
 from zeroclaw_daemon.tools.schema import validate_arguments
 
@@ -144,7 +143,7 @@ class ReceiptMiddleware:
         timeout_s = self.timeout_for(tool)
         run_started = time.perf_counter()
         try:
-            with anyio.fail_after(timeout_s):
+            with TimeLimit(timeout_s):
                 output = await tool.run(args, ctx)
         except TimeoutError:
             return self._failure(call, args, ToolStatus.TIMEOUT,
