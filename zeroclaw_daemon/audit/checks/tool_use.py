@@ -31,6 +31,18 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
     if signature in context.supported:
         return  # the same wording was already matched to a successful call
     evidence = context.evidence
+    if evidence.ok and not (claim.command or claim.path or claim.url) and \
+            _WEB_PAGE_RE.search(claim.object_text) and \
+            not any(_mentions(f, claim) for f in evidence.failed):
+        # "I checked their changelog page": a page read, which a search (snippets of
+        # pages) does not do, whatever words its query shares; a call that fetched backs it.
+        if any(_reads_pages(f) for f in evidence.ok):
+            context.supported.add(signature)
+            return
+        context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
+                    f"says {_describe_claim(claim)}, but no call this turn read a page "
+                    f"(a search returns snippets)", "tool_use.no_matching_call")
+        return
     if any(_mentions(f, claim) for f in evidence.ok):
         context.supported.add(signature)
         return
@@ -76,6 +88,14 @@ def check_result(context: CheckContext, claim: ResultClaim) -> None:
     if not claim.completion and context.claims.acknowledges_failure:
         return  # "the output shows ..." of an error the reply admits to
     context.failed_presented(claim.span, hits[0] if hits else None)
+
+
+# A page named by what it is about ("the changelog page", "their pricing page"), not a
+# page of a listing ("the first page", "page 2").
+_WEB_PAGE_RE = re.compile(
+    r"\b(?!(?:first|next|last|second|third|previous|prev|final|same|one|each|every|this|that|"
+    r"the|a|an|their|its|his|her|our|your|my)\b)[a-z][a-z-]+\s+(?:web\s*)?page\b",
+    re.IGNORECASE)
 
 
 def _mentions(facts: EventFacts, claim: ToolUseClaim) -> bool:
@@ -144,6 +164,15 @@ def _opaque_name(facts: EventFacts) -> bool:
 def _subsequence(short: str, long: str) -> bool:
     letters = iter(long)
     return all(char in letters for char in short)
+
+
+def _reads_pages(facts: EventFacts) -> bool:
+    """An http call, but not a search without a URL: a search returns snippets of pages,
+    it reads no page ("web_search" is named with "web" like "web_fetch")."""
+    if CATEGORY_TOOL_WORDS["search"] & facts.name_words and \
+            not {"url", "uri", "href"} & {k.lower() for k in facts.event.args}:
+        return False
+    return _category_matches("http", facts)
 
 
 def _category_matches(category: str, facts: EventFacts) -> bool:
