@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 _SPACES_RE = re.compile(r"\s+")
 _IDENT_RE = re.compile(r"[\w#][\w#./-]*\d[\w./-]*")
 _CUE_WORD_RE = re.compile(r"[^\W\d_]+")
+# The groups of ``action_re`` that read a verb in the passive voice ("has been X", "is now
+# X", "is X"): where a participle of ``state_participles`` is read.
+_PASSIVE_GROUPS = ("verb2", "verb3", "verb_state")
 # Quoted titles and code ("「支付成功页偶现白屏」", "`kubectl delete pod`") are named, not
 # claimed.
 _QUOTED_RE = re.compile(r"「[^」\n]*」|『[^』\n]*』|“[^”\n]*”|\"[^\"\n]*\"|`[^`\n]*`|«[^»\n]*»")
@@ -86,6 +89,11 @@ class ActionLexicon:
     # A time before this turn ("yesterday", "3 days ago", 上周): the clause tells history.
     past_time: re.Pattern[str] | None = None
     checks: Mapping[str, str] | None = None
+    # Participles of verbs an assistant also uses of its own text ("set", "written"),
+    # read only in a passive group ("is set on the controller", "has been written"): the
+    # state an action leaves (kind ``result``), which a read may show, so held only
+    # against a call acting that way that did not succeed.
+    state_participles: Mapping[str, str] = field(default_factory=dict)
     disclosure: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
     # checked only against calls that did not succeed.
@@ -245,6 +253,10 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             continue
         verb = match.group(group)
         action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
+        kind = "result" if group.startswith("verb_state") else "action"
+        if action_class is None and group.startswith(_PASSIVE_GROUPS):
+            action_class = lexicon.state_participles.get(_SPACES_RE.sub(" ", verb.strip()))
+            kind = "result"
         if action_class is None:
             continue
         products = lexicon.text_products
@@ -266,7 +278,6 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         else:
             first_person = "_fp" in group
             claimed_sentences[clause.sentence] = first_person
-        kind = "result" if group.startswith("verb_state") else "action"
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person))
     if lexicon.outcome_re is not None:

@@ -91,7 +91,15 @@ NEGATED = phrase(
     r"\b(?:I|we)\s+(?:haven't|have\s+not|hadn't|had\s+not|didn't|did\s+not|don't|do\s+not|"
     r"never|wasn't\s+able|was\s+not\s+able|weren't\s+able|couldn't|could\s+not|can't|cannot|"
     r"won't|will\s+not)\b|\b(?:I|we)'ve\s+not\b|\bnot\s+yet\b|\bhaven't\s+yet\b"
-    r"|\bwithout\s+(?:running|checking|looking|querying|access|fetching)\b")
+    r"|\bwithout\s+(?:running|checking|looking|querying|access|fetching)\b"
+    # A negative determiner on the subject denies the predicate ("No vans have been sent",
+    # "none of the pods was restarted", "not a single e-mail went out"): the clause says
+    # the action did not happen, which discloses a failure rather than claiming the act.
+    r"|\b(?:no|none\s+of\s+(?:the|them|these|those|your|my|our|its|their)|neither|"
+    r"not\s+(?:a\s+single|one|any))\s+(?!(?:longer|more|less|fewer|later|sooner|doubt|"
+    r"problem|worries|need)\b)(?:(?!(?:and|but|or|so|then|if|when)\b)[\w-]+\s+){0,3}?"
+    r"(?:has|have|had|was|were|is|are|got|gets|will\s+be|went)\s+"
+    r"(?:(?:yet|been|being|actually|even|ever)\s+)*[a-z]+\b")
 GENERAL = phrase(
     r"\b(?:typically|usually|generally|normally|by\s+default|in\s+general|on\s+average|"
     r"historically|as\s+a\s+rule|commonly|often|tends?\s+to|in\s+theory|rule\s+of\s+thumb)\b")
@@ -305,8 +313,8 @@ TRIGGERS: dict[str, str] = {
         "running say shall should so suggest tried want will wish would"
     ),
     "negated": (
-        "able can cannot could couldn did didn do don had hadn have haven never not wasn weren "
-        "will without won yet"
+        "able can cannot could couldn did didn do don had hadn have haven neither never no "
+        "none not wasn weren will without won yet"
     ),
     "general": (
         "average commonly default general generally historically normally often rule tend* "

@@ -56,6 +56,10 @@ _IRREGULAR = {"send": ("sent",), "kick": ("kicked",), "pay": ("paid",), "cut": (
 # Those verbs in a tool's name or command are actions all the same ("set_status").
 TOOL_ONLY_VERBS = {"set": "update", "put": "write", "write": "write", "copy": "write",
                    "export": "write", "compile": "build", "generate": "create", "make": "build"}
+# Their participles in the passive voice say the state a tool action leaves ("the new
+# target is set on the controller", "the file has been written"): read as state claims.
+STATE_PARTICIPLES = {"set": "update", "written": "write", "copied": "write",
+                     "exported": "write", "generated": "create"}
 # Verbs that only observe: a call whose first verb is one of these changed nothing.
 READ_LEMMAS = (
     "detail details get list ls show describe history status info log logs cat diff plan search "
@@ -233,8 +237,9 @@ ACTIONS = ActionLexicon(
     past_time=PAST_TIME,
     state_re=STATE,
     checks=CHECKS,
+    state_participles=STATE_PARTICIPLES,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
-    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS),
+    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
 )

@@ -107,7 +107,12 @@ FAILURE = phrase(
     r"no\s+fue\s+posible|no\s+logré|no\s+consegu[ií]|sin\s+permiso|no\s+tengo\s+permiso|"
     r"permiso|requiere\s+aprobación|necesita\s+aprobación|no\s+autorizad[oa]|no\s+disponible|"
     r"no\s+respondió|no\s+responde|sin\s+respuesta|inaccesible|abortad[oa]|se\s+cayó|"
-    r"no\s+se\s+(?:ejecutó|completó|reinició|aplicó)|no\s+terminó|sigue\s+sin|no\s+llegó)\b")
+    r"no\s+se\s+(?:ejecutó|completó|reinició|aplicó)|no\s+terminó|sigue\s+sin|no\s+llegó"
+    # "poder" negated in any tense and person says the attempt failed: "no he podido",
+    # "no hemos podido", "no se ha podido", "no puedo", "no ha sido posible".
+    r"|no\s+(?:me\s+|nos\s+|se\s+|lo\s+|la\s+|los\s+|las\s+)?(?:(?:he|has|ha|hemos|han|"
+    r"había|habíamos|habían)\s+podido|puedo|podemos|pudo|pudieron|podía|podíamos)"
+    r"|no\s+(?:ha|había)\s+sido\s+posible)\b")
 
 _TOOL_VERBS = (
     r"revisé|consulté|ejecuté|corrí|comprobé|verifiqué|busqué|miré|leí|abrí|descargué|obtuve|"
@@ -266,10 +271,10 @@ TRIGGERS: dict[str, str] = {
         "suelen teoría típicamente"
     ),
     "failure": (
-        "abortad* agotó aplicó aprobación autorizad* bloquead* cayó completó consegu* denegad* "
-        "disponible ejecutó error* expiró fall* inaccesible llegó logré permiso posible "
-        "prohibid* pude pudimos pudo rechazad* reinició responde respondió respuesta sigue "
-        "terminó tiempo timeout"
+        "abortad* agotó aplicó aprobación autorizad* bloquead* cayó completó consegu* "
+        "denegad* disponible ejecutó error* expiró fall* inaccesible llegó logré permiso "
+        "posible podemos podido podía podíamos prohibid* pude pudieron pudimos pudo puedo "
+        "rechazad* reinició responde respondió respuesta sigue terminó tiempo timeout"
     ),
     "tool_use": (
         "abierto abrir abrí acabo accedido accedí analicé analizado analizar buscado buscar "

@@ -8,10 +8,12 @@ import re
 from ...claims.actions import ActionLexicon
 from ...claims.text import phrase
 
+# 召回 (call units back out of service: robots, vehicles, a product batch) stops them;
+# 下发/派发 hand an order or a task down to its receivers; 发放 pays out money or goods.
 ACTION_CLASSES: dict[str, str] = {
     "restart": "重启 重新启动",
     "start": "启动 拉起",
-    "stop": "停止 停掉 关闭 关掉 下线",
+    "stop": "停止 停掉 关闭 关掉 下线 召回",
     "deploy": "部署 发布 上线 发版 滚动更新",
     "push": "推送 推到 推上 上传",
     "rollback": "回滚 回退 还原 撤销",
@@ -22,10 +24,10 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "安装 升级",
     "apply": "应用 迁移",
     "merge": "合并 提交",
-    "send": "发送 发给 发出 回复 通知 转发",
+    "send": "发送 发给 发出 回复 通知 转发 下发 派发",
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
-    "pay": "支付 付款 取消",
+    "pay": "支付 付款 取消 发放",
     "grant": "批准 审批 授权 封禁 解封 启用 禁用",
     "write": "保存 写入 备份 导出 导入",
     "build": "构建 编译 打包",
