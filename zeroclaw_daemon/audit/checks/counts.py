@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
+from itertools import accumulate
 
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
+from ..evidence.tables import MAX_ROWS, column_values, group_sums
 from ..report import FindingType
 from .base import CheckContext
 
@@ -31,15 +34,18 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
-    if _net_of_two_counts(context, claim) or _part_of_a_whole(context, claim):
+    if _net_of_two_counts(context, claim):
         return
     specific, generic = evidence.stated_counts(claim.context)
     if specific:
         # The result states a count for this very noun: that is the count to match, or a
-        # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests").
+        # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests"), even beside
+        # a larger count of another noun ("412 signups, 38 refunds": no part of a whole).
         if claim.value not in specific and not _sum_of_two(claim.value, specific) \
                 and claim.value not in _totals(context, claim):
             _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
+        return
+    if _part_of_a_whole(context, claim):
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
@@ -66,8 +72,13 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
            for label, n in derivations.group_counts.items()):
         return  # "7 accounts" whose reason is *price*: the rows of that kind, counted
     if claim.value > max((max(f.item_counts, default=0) for f in evidence.ok), default=0) \
-            and claim.value in derivations.table_totals:
-        return  # "10,053 signups": what the rows add up to, not how many rows there are
+            and (claim.value in derivations.table_totals
+                 or (claim.value in _table_subset_sums(context)
+                     and not _names_the_rows(context, claim))):
+        # "10,053 signups": what the rows add up to, not how many rows there are; "11
+        # guests" after 20:00: a column added up over the rows a filter picks (the last
+        # ones, the first ones, or the rows of one kind).
+        return
     if _names_a_figure_column(context, claim):
         return  # "22 units", "8 guests": a figure of a column, not a number of rows
     target = context.most_relevant(claim.keywords)
@@ -151,7 +162,10 @@ def _part_of_a_whole(context: CheckContext, claim: CountClaim) -> bool:
     wholes = {c.value for c in claims.counts if c.value > claim.value
               and c.span[1] <= claim.span[0]   # the whole is stated first, then its parts
               and claims.sentence_of(c.clause) == sentence}
-    if wholes and any(wholes & f.item_counts for f in context.evidence.ok):
+    # The whole is the size of a list, not a figure of a named field ("signups": 412 and
+    # "refunds": 31 are two counts side by side: 38 refunds is no part of 412 signups).
+    if wholes and any(w in f.item_counts and not _a_field_value(f, w)
+                      for f in context.evidence.ok for w in wholes):
         return True
     # "3 are failing, the other 212 pass": the sentence's counts, the first no larger
     # than the rest (not a whole then its parts), add up to the whole list.
@@ -261,6 +275,45 @@ def _a_field_of_one_item(context: CheckContext, claim: CountClaim) -> bool:
             return False
         found = True
     return found
+
+
+def _table_subset_sums(context: CheckContext) -> set[Decimal]:
+    """Sums of a table's figure column over the rows a filter may pick: the first or the
+    last rows (a time or a rank cut: "after 20:00"), or the rows of one kind. Tables only
+    (JSON rows, delimited or aligned columns), not numbers that stand on plain lines."""
+    sums: set[Decimal] = set()
+    for rows in context.evidence.derivations.rows:
+        table = [row for row in rows if row.structured]
+        for values in column_values(table):
+            if len(values) > 1:
+                sums.update(accumulate(values[:MAX_ROWS]))
+                sums.update(accumulate(values[::-1][:MAX_ROWS]))
+        sums.update(group_sums(table))
+    return sums
+
+
+def _names_the_rows(context: CheckContext, claim: CountClaim) -> bool:
+    """The counted noun names what the rows are: a word of the call's name ("bookings" of
+    ``restaurant_bookings``) or of a row's text ("bolts" where a row is "Bolt"); a header
+    names columns, not rows."""
+    relation = Relation(claim.keywords)
+    for facts in context.evidence.ok:
+        if relation({stem(w) for w in facts.name_words}):
+            return True
+    for rows in context.evidence.derivations.rows:
+        data = rows[1:] if rows and not rows[0].numbers else rows
+        if any(relation(text_keywords(label)) for row in data for label in row.labels.values()):
+            return True
+    return False
+
+
+def _a_field_value(facts: EventFacts, wanted: int) -> bool:
+    """A JSON object of the result (top level or one down) states ``wanted`` under a key."""
+    data = facts.parsed_json
+    if not isinstance(data, dict):
+        return False
+    nested = [v for v in data.values() if isinstance(v, dict)]
+    return any(_is_number(v, wanted) for obj in [data, *nested] for v in obj.values())
 
 
 def _is_number(value: object, wanted: int) -> bool:
