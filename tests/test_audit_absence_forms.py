@@ -33,6 +33,8 @@ ALUMNOS = "alumno     sesión  motivo\nLuis Gil   mañana  gripe\nEva Sanz   tar
      {"ward": "ICU", "status": "sick"}, SICK_TABLE, "nobody in ICU is"),
     ("Nadie del grupo 3C faltó hoy.", "asistencia_diaria", {"grupo": "3C"}, ALUMNOS,
      "Nadie del grupo 3C faltó"),
+    ("3C 班今天没有人缺课。", "attendance_daily", {"class": "3C"}, ALUMNOS, "3C 班今天没有人"),
+    ("夜班组这周没人迟到。", "timeclock_entries", {"shift": "夜班组"}, LATE_ROWS, "夜班组这周没人"),
 ])
 def test_negative_person_pronoun_over_a_selected_group(reply: str, tool: str,
                                                        args: dict[str, object], result: str,
@@ -50,6 +52,8 @@ def test_negative_person_pronoun_over_a_selected_group(reply: str, tool: str,
     # Free text, not records: which line is a member is not known.
     ("Nobody from the night shift was late.", {"shift": "night"},
      "night shift summary: punctual all week"),
+    ("夜班组这周没人迟到。", {"shift": "白班组"}, LATE_ROWS),
+    ("夜班组这周没人迟到。", {"shift": "夜班组"}, "[]"),
 ])
 def test_negative_person_pronoun_left_alone(reply: str, args: dict[str, object],
                                             result: str) -> None:

@@ -136,7 +136,11 @@ PRESENTATION = phrase(
 
 _SUBJ = r"[^，。！？；\n]{0,15}"
 ABSENCE = phrase(
-    r"没有找到(?P<subj>" + _SUBJ + r")"
+    # "8B 班今天没有人缺勤", "运维组没人请假": no person of a named group (a code, or a name
+    # ending in a word for a group); the check holds it against a call that selected it.
+    r"(?P<grp>[A-Za-z0-9][A-Za-z0-9-]*|[\u4e00-\u9fff]{1,4}(?:班|组|队|科|部))\s*"
+    r"(?:班|组|队|团队|部门|科室|小组)?[^，。！？；\n]{0,6}?(?:没有人|没人|无人)"
+    r"|没有找到(?P<subj>" + _SUBJ + r")"
     r"|(?:未|没有?)能?(?:找到|发现|查到|搜到|检索到|匹配到|看到)(?P<subj2>" + _SUBJ + r")"
     r"|找不到(?P<subj3>" + _SUBJ + r")|查无(?P<subj4>" + _SUBJ + r")"
     r"|(?:并)?不存在|为空|是空的|空空如也|一片空白|一(?:个|条|项|行)(?:也|都)没有"
