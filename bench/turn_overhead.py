@@ -13,7 +13,9 @@ a summary with ``ratio = median(on) / median(off)`` against the target
 args, token, ledger, defang, trailer, audit; bench/_breakdown.py) beside a raw
 ``hmac.digest`` of the same MAC input bytes, measured in the same run. The
 two modes alternate turn by turn, in a rotating order, so drift on a shared
-machine hits both alike.
+machine hits both alike. A separate pass then times ``ReceiptScope.issue``, the
+middleware's success path and the reply audit inside real turns (cold caches make
+each piece slower there than in its loop) and prints what no named piece accounts for.
 
     python3 bench/turn_overhead.py            # full run, about 15 s
     python3 bench/turn_overhead.py --short    # CI, a few seconds
