@@ -152,16 +152,22 @@ def _target_values(value: Any, key: str = "") -> list[str]:
 
 def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str],
                   lexicons: Sequence[ActionLexicon], same_language: bool) -> bool:
-    """Whether a result shows the claimed action as a state or an event: a done form of
-    its class ("merged", "deleted"), or a base form ("Revert 'add cache'") on a line that
-    also names the claim's object (a word, or an identifier such as "#12"; a reply in
-    another language than the result's is not held to that). Plurals and column names
-    ("RESTARTS") show nothing."""
+    """Whether a result shows the claimed action as a state or an event: the claim's own
+    verb in a done form ("merged", "deleted"), or another form of its class (a done form,
+    "submitted" for "served", or a base form, "Revert 'add cache'") on a line that also
+    names the claim's object (a word, or an identifier such as "#12"; a reply in another
+    language than the result's is not held to that): a class holds many acts, and a
+    result showing one of them ("submitted") does not show another ("served on counsel").
+    Plurals and column names ("RESTARTS") show nothing."""
+    own = stem(claim.verb.split()[0])
     for line in call.facts.result.lower().splitlines():
         words = _WORD_RE.findall(line)
-        if any(lx.verbs.get(w) == claim.action_class for lx in lexicons for w in words):
+        done = [w for w in words if any(lx.verbs.get(w) == claim.action_class
+                                        for lx in lexicons)]
+        if any(stem(w) == own for w in done):
             return True
-        if not any(lx.bases.get(w) == claim.action_class for lx in lexicons for w in words):
+        if not done and not any(lx.bases.get(w) == claim.action_class
+                                for lx in lexicons for w in words):
             continue
         if not same_language or any(ident in line for ident in claim.idents):
             return True  # the reply's object words cannot be matched across languages
@@ -183,6 +189,19 @@ def _result_shows_state(call: CallProfile, claim: ActionClaim, objects: frozense
     if same_language or any(w in lexicons[0].verbs for w in words):
         return False
     return _result_shows(call, claim, objects, lexicons, same_language)
+
+
+def _echoes_a_result(text: str, claim: ActionClaim, ok: Sequence[CallProfile]) -> bool:
+    """Whether the verb, with a character of the reply beside it, stands in a successful
+    call's result (已付款 of a status 已付款待发货): Chinese writes a status value with
+    the same characters as the act, so a verb the reply shares with a result's value is
+    that value restated, not the assistant's act. (Words of a spaced language are matched
+    whole by :func:`_result_shows_state`.)"""
+    start, end = claim.span
+    pieces = [text[start - 1:end] if start > 0 else "", text[start:end + 1]]
+    pieces = [p for p in pieces if len(p) > end - start and not p[0].isspace()
+              and not p[-1].isspace() and not any(c in "，。；！？、：,.;:!?" for c in p)]
+    return any(piece in call.facts.result for piece in pieces for call in ok)
 
 
 def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
@@ -241,6 +260,9 @@ def check_actions(context: CheckContext) -> None:
         # What it acted on, less the words of other actions in its clause ("构建和部署").
         objects = frozenset(k for k in claim.object_keys
                             if not any(lx.forms.get(k) for lx in lexicons))
+        if reply_lexicon.cjk and not claim.first_person and _echoes_a_result(
+                context.text, claim, ok):
+            continue  # 已付款待发货 quoted from an order's status: the result's word
         if claim.kind == "result":
             _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
             continue

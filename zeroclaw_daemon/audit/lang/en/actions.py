@@ -29,7 +29,9 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "install upgrade",
     "apply": "apply migrate",
     "merge": "merge commit rebase",
-    "send": "send email mail message reply respond notify text forward post page submit",
+    # "serve" of papers: to deliver them to a party ("served on opposing counsel").
+    "send": ("send email mail message reply respond notify text forward post page submit "
+             "serve"),
     "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen escalate",
     "refund": "refund",
     "pay": "pay charge transfer cancel void",
@@ -136,6 +138,11 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
+    # A past passive with an adverb of sequence ("was then served on counsel", "were
+    # subsequently archived") narrates an event of this turn's account, not a state: an
+    # action claim, in no person.
+    r"|\b(?:was|were)\s+(?:then|subsequently|afterwards|immediately|also\s+then)\s+"
+    r"(?P<verb_seq>[a-z]+" + _PARTICLE + r")\b(?!\s+by\b)"
     # The state an action leaves ("the timesheet is approved"); with its agent ("was
     # declined by the bank") it tells someone else's act.
     r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE

@@ -1,0 +1,54 @@
+"""Acts narrated in an account of the turn and status values restated (sentences of our
+own, other domains and tools): a past passive with an adverb of sequence is an action
+claim; a result shows an act only by the claim's own verb, or by its class on a line
+naming its object; a Chinese verb that stands inside a result's value is that value;
+(type, rule, span) of each finding."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+F, X = "fabricated_tool_call", "failed_call_claimed"
+NO_CALL = "action.no_matching_call"
+
+LEASE_READ = ok("lease_portal_status",
+                '{"lease": "L-9", "status": "accepted", "submitted": "2026-11-02T10:04Z"}',
+                {"lease": "L-9"})
+SNAPSHOTS = ok("vm_snapshot_list", "snap-01 2026-10-01 120 GB\nsnap-02 2026-11-01 118 GB",
+               {"vm": "db-2"})
+ORDERS = ok("shop_order_list",
+            '[{"order": "A12", "status": "已退款待入账"},'
+            ' {"order": "A15", "status": "已退款待入账"},'
+            ' {"order": "A19", "status": "待付款"}]', {"shop": "北郊店"})
+
+# (language, reply, events, expected findings as (type, rule, span text))
+CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
+    # en: an event told in sequence after what the read showed, with no call doing it.
+    ("en", "The lease renewal was accepted. A signed copy was then mailed to the tenant.",
+     [LEASE_READ], [(F, NO_CALL, "mailed")]),
+    ("en", "Both snapshots are listed; the older ones were subsequently purged.",
+     [SNAPSHOTS], [(F, NO_CALL, "purged")]),
+    # en precision: another's act ("by the vendor"), a result showing the verb itself, a
+    # call that did it.
+    ("en", "The invoice was then forwarded by the vendor.", [LEASE_READ], []),
+    ("en", "The patch was then merged, as the PR page shows.",
+     [ok("forge_pr_get", '{"pr": 88, "state": "merged"}', {"pr": 88})], []),
+    ("en", "It was then sent to the third-floor printer.",
+     [ok("print_job_submit", '{"job": 4411, "state": "queued"}', {"printer": "3F"})], []),
+    # zh: a status restated from the result is no act of the assistant's; the same verb
+    # said of an order whose status is otherwise is.
+    ("zh", "还有 2 笔订单已退款待入账：A12、A15。", [ORDERS], []),
+    ("zh", "订单 A19 已经退款了。", [ORDERS], [(F, NO_CALL, "退款")]),
+]
+
+
+@pytest.mark.parametrize(("language", "reply", "events", "expected"), CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
+def test_narrated_claims(language: str, reply: str, events: list[ToolEvent],
+                         expected: Expected) -> None:
+    """Each reply gets exactly the action findings of its row, with their spans."""
+    actual = [f for f in findings(reply, *events) if f[0] in (F, X)]
+    assert expected == actual
