@@ -38,9 +38,10 @@ def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
     common = pack.stopwords | pack.generic_words   # "Nothing sent", "The ..."
     for start, end in sentences:
         spans: list[tuple[int, int, str]] = []
-        for regex in (EMAIL_RE, HANDLE_RE):
-            spans.extend((m.start(), m.end(), m.group(0).rstrip("."))
-                         for m in regex.finditer(text, start, end))
+        if text.find("@", start, end) >= 0:   # both hold one: most sentences need no scan
+            for regex in (EMAIL_RE, HANDLE_RE):
+                spans.extend((m.start(), m.end(), m.group(0).rstrip("."))
+                             for m in regex.finditer(text, start, end))
         if pack.entity_cue is not None:
             for match in pack.entity_cue.finditer(text, start, end):
                 group = next((g for g in match.groupdict() if match.group(g)), None)
