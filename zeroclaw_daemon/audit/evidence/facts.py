@@ -7,13 +7,13 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from functools import cached_property
 from typing import Any
 
 from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
+from .lazy import lazy
 from .tables import header_row
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
@@ -76,24 +76,24 @@ class EventFacts:
         self.arg_text = "\n".join(values)
         self.result = event.result[:MAX_SCAN_CHARS]
 
-    @cached_property
+    @lazy
     def name_words(self) -> frozenset[str]:
         return frozenset(w.lower() for w in _NAME_SPLIT_RE.split(self.event.tool) if w)
 
-    @cached_property
+    @lazy
     def call_keys(self) -> frozenset[str]:
         name = frozenset(stem(w) for w in self.name_words)
         return name | text_keywords(self.arg_text)
 
-    @cached_property
+    @lazy
     def arg_tokens(self) -> frozenset[str]:
         return frozenset(t.lower() for t in _ARG_WORD_SPLIT_RE.split(self.arg_text) if t)
 
-    @cached_property
+    @lazy
     def result_keys(self) -> frozenset[str]:
         return text_keywords(self.result)
 
-    @cached_property
+    @lazy
     def url_forms(self) -> frozenset[str]:
         forms: set[str] = set()
         for _, _, url in find_urls(self.arg_text):
@@ -102,14 +102,14 @@ class EventFacts:
             forms.update(url_forms(normalise_url(url)))
         return frozenset(forms)
 
-    @cached_property
+    @lazy
     def result_url_forms(self) -> frozenset[str]:
         forms: set[str] = set()
         for _, _, url in find_urls(self.result.replace("\\/", "/")):
             forms.update(url_forms(normalise_url(url)))
         return frozenset(forms)
 
-    @cached_property
+    @lazy
     def parsed_json(self) -> Any:
         stripped = self.result.strip()
         if not stripped or stripped[0] not in "[{":
@@ -119,7 +119,7 @@ class EventFacts:
         except (ValueError, RecursionError):
             return None
 
-    @cached_property
+    @lazy
     def units(self) -> list[str]:
         """The result's items: JSON array entries, else non-empty lines."""
         data = self.parsed_json
@@ -131,7 +131,7 @@ class EventFacts:
                                              for item in found]
         return [line for line in self.result.splitlines() if line.strip()]
 
-    @cached_property
+    @lazy
     def item_counts(self) -> frozenset[int]:
         """Every count the result supports as "how many items it lists"."""
         counts: set[int] = set()
@@ -186,7 +186,7 @@ class EventFacts:
             elif isinstance(value, Mapping) and depth < 2:
                 self._dict_counts(value, counts, depth + 1)
 
-    @cached_property
+    @lazy
     def numbers(self) -> list[tuple[Decimal, int, int]]:
         """Standalone integers of the result: not inside times, dates, names or versions."""
         found: list[tuple[Decimal, int, int]] = []
@@ -194,11 +194,11 @@ class EventFacts:
             found.append((Decimal(match.group(0).replace(",", "")), match.start(), match.end()))
         return found
 
-    @cached_property
+    @lazy
     def integers(self) -> frozenset[int]:
         return frozenset(int(number) for number, _, _ in self.numbers)
 
-    @cached_property
+    @lazy
     def number_neighbours(self) -> list[tuple[int, frozenset[str]]]:
         """Each standalone integer of the result with the stems of the words beside it."""
         found: list[tuple[int, frozenset[str]]] = []
@@ -219,7 +219,7 @@ class EventFacts:
     def has_integer(self, value: int) -> bool:
         return value in self.integers
 
-    @cached_property
+    @lazy
     def item_keys(self) -> list[frozenset[str]]:
         """The keywords of each item: the units without a header row, comments and
         settings (what :attr:`item_counts` counts for a text result)."""
@@ -234,7 +234,7 @@ class EventFacts:
             lines = lines[2:] if len(lines) > 2 and _RULE_LINE_RE.match(lines[1]) else lines[1:]
         return [text_keywords(line) for line in lines]
 
-    @cached_property
+    @lazy
     def unit_keys(self) -> list[frozenset[str]]:
         """The keywords of each item of the result."""
         return [text_keywords(u) for u in self.units]
@@ -247,7 +247,7 @@ class EventFacts:
             counts.add(sum(1 for keys in unit_keys if keywords <= keys))
         return counts
 
-    @cached_property
+    @lazy
     def acronyms(self) -> frozenset[str]:
         words = [w.lower() for w in _ASCII_WORD_RE.findall(self.result[:8000])]
         found: set[str] = set()
@@ -256,7 +256,7 @@ class EventFacts:
                 found.add("".join(w[0] for w in words[i:i + size]))
         return frozenset(found)
 
-    @cached_property
+    @lazy
     def empty_keys(self) -> tuple[str, ...]:
         """JSON keys whose value is empty or zero (``"incidents": []``, ``"errors": 0``)."""
         found: list[str] = []
@@ -276,7 +276,7 @@ class EventFacts:
         visit(self.parsed_json, 0)
         return tuple(found)
 
-    @cached_property
+    @lazy
     def empty(self) -> bool:
         stripped = self.result.strip()
         if not stripped or count_items(self.result) == 0:

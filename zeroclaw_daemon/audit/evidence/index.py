@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
-from functools import cached_property
 
 from ...receipts.events import ToolEvent, ToolStatus
 from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings, scale_after
@@ -13,6 +12,7 @@ from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
+from .lazy import lazy
 
 MAX_VALUES_PER_LABEL = 3
 
@@ -26,29 +26,29 @@ class Evidence:
         self.failed = [f for f in self.facts if f.event.status is not ToolStatus.OK]
         self.user_message = user_message
 
-    @cached_property
+    @lazy
     def user_keys(self) -> frozenset[str]:
         return text_keywords(self.user_message)
 
-    @cached_property
+    @lazy
     def haystack(self) -> str:
         parts = [f.result for f in self.facts] + [f.arg_text for f in self.facts]
         parts.extend(u for f in self.facts for u in f.event.urls)
         return "\n".join(parts).replace("\\/", "/")
 
-    @cached_property
+    @lazy
     def haystack_lower(self) -> str:
         return self.haystack.lower()
 
-    @cached_property
+    @lazy
     def haystack_compact(self) -> str:
         return SPACES_RE.sub("", self.haystack_lower)
 
-    @cached_property
+    @lazy
     def numbers(self) -> NumberIndex:
         return NumberIndex(self.haystack)
 
-    @cached_property
+    @lazy
     def derivations(self) -> Derivations:
         given: list[Decimal] = []
         for match in HAYSTACK_NUMBER_RE.finditer(self.user_message):
@@ -57,11 +57,11 @@ class Evidence:
                 given.append(reading.scaleb(scale[0]) if scale is not None else reading)
         return Derivations([f.result for f in self.ok], given)
 
-    @cached_property
+    @lazy
     def clock_minutes(self) -> list[int]:
         return clock_minutes(f.result for f in self.ok)
 
-    @cached_property
+    @lazy
     def dates(self) -> frozenset[tuple[int | None, int, int]]:
         found: set[tuple[int | None, int, int]] = set()
         for _, _, (year, month, day) in find_dates(self.haystack):
@@ -71,7 +71,7 @@ class Evidence:
         found |= timestamp_neighbour_dates(self.haystack)
         return frozenset(found)
 
-    @cached_property
+    @lazy
     def url_forms(self) -> frozenset[str]:
         forms: set[str] = set()
         # A URL the user gave is a source the reply may cite (DESIGN.md section 4); the
@@ -82,11 +82,11 @@ class Evidence:
             forms |= facts.url_forms
         return frozenset(forms)
 
-    @cached_property
+    @lazy
     def url_hosts(self) -> frozenset[str]:
         return frozenset(form.split("/", 1)[0] for form in self.url_forms)
 
-    @cached_property
+    @lazy
     def stated_numbers(self) -> list[tuple[int, frozenset[str],
                                           tuple[frozenset[str], frozenset[str]]]]:
         """Every standalone integer of the successful results with the words beside it
