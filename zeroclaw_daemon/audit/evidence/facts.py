@@ -40,8 +40,9 @@ _NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?(?:to )?([A-Za-z\u00C0-\u024
 # The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
 # characters before it, matched on that stretch reversed (one anchored match, not a search).
 _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
+# A multiplier "x6" (a lone x before the digits, as "×6") states a quantity: "FA x6".
 _STANDALONE_INT_RE = re.compile(
-    r"(?<![\w:/.#@$€£\\-])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w:/@-]|[.,]\d)")
+    r"(?:(?<![\w:/.#@$€£\\-])|(?<=(?<!\w)[xX]))(?:\d{1,3}(?:,\d{3})+|\d+)(?![\w:/@-]|[.,]\d)")
 _RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
 # Cells of a space-aligned line: two or more spaces, a tab, or one space between CJK cells.
 _ALIGNED_CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
