@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from zeroclaw_daemon.audit import lang
+from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.evidence.facts import EventFacts
 from zeroclaw_daemon.audit.lang import PACKS
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
 
 _REPLIES = (
@@ -50,3 +53,25 @@ def test_token_folding_of_self_folding_text_gives_no_index() -> None:
     assert ("16.4 °C, 中文, é", None) == normalise_for_tokens("16.4 °C, 中文, é")
     folded, origin = normalise_for_tokens("ｚc\u200b-receipt")
     assert ("zc-receipt", [0, 1, 3, 4, 5, 6, 7, 8, 9, 10]) == (folded, origin)
+
+
+def test_call_profiles_read_each_description_once_and_equal_one_by_one() -> None:
+    """Profiles built with each tool description read once per turn equal those built
+    call by call (classes, keys, words and whether the call only observes)."""
+    about = "Restarts a service and rotates its logs; aliases: bounce, reload"
+    events = [
+        ToolEvent("c1", "restart_service", {"name": "nginx"}, ToolStatus.OK, "ok",
+                  about=about),
+        ToolEvent("c2", "restart_service", {"name": "redis", "assignee": "ops"},
+                  ToolStatus.FAILED, "timeout", about=about),
+        ToolEvent("c3", "s3_ls", {"bucket": "logs"}, ToolStatus.OK, "a.log\nb.log",
+                  about="Lists the objects of a bucket"),
+        ToolEvent("c4", "deploy", {"command": "kubectl rollout restart deploy/api"},
+                  ToolStatus.OK, "restarted", about=""),
+    ]
+    facts = [EventFacts(e) for e in events]
+    lexicons = [PACKS["en"].actions, PACKS["es"].actions]
+    assert lexicons[0] is not None and lexicons[1] is not None
+    one_by_one = [profile(f, [lexicons[0], lexicons[1]]) for f in facts]
+    assert one_by_one == call_profiles(facts, [lexicons[0], lexicons[1]])
+    assert any(p.classes for p in one_by_one)   # the comparison is not of empty profiles

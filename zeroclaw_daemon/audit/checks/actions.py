@@ -30,7 +30,7 @@ calls only: by the words of its clause, or when no call succeeded.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,12 +103,43 @@ class CallProfile:
             _ALIKE.get(claim.action_class, {claim.action_class}) & self.classes)
 
 
-def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile:
+def about_profile(about: str, lexicons: Sequence[ActionLexicon]
+                  ) -> tuple[frozenset[str], frozenset[str]]:
+    """The action classes and the keywords of a tool's description (lower-cased): the
+    same for every call of that tool, so worked out once per turn (see :func:`call_profiles`)."""
+    classes: set[str] = set()
+    for word in _WORD_RE.findall(about):
+        for lexicon in lexicons:
+            action_class = _tool_word_class(lexicon, word)
+            if action_class is not None:
+                classes.add(action_class)
+    return frozenset(classes), text_keywords(about)
+
+
+def call_profiles(facts: Sequence[EventFacts], lexicons: Sequence[ActionLexicon]
+             ) -> list[CallProfile]:
+    """:func:`profile` of every call, each tool's description read once (a turn often
+    calls one tool many times)."""
+    abouts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def of_about(about: str) -> tuple[frozenset[str], frozenset[str]]:
+        known = abouts.get(about)
+        if known is None:
+            known = abouts[about] = about_profile(about, lexicons)
+        return known
+
+    return [profile(f, lexicons, of_about) for f in facts]
+
+
+def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
+            of_about: Callable[[str], tuple[frozenset[str], frozenset[str]]] | None = None
+            ) -> CallProfile:
     """The call's verbs in order: its name's words, then its arguments' words. The first
     verb says whether it acts (``restart_service``, ``kubectl rollout restart``) or only
     observes (``s3_ls``, ``kubectl get deploy``); the description and aliases only add
-    classes."""
+    classes (``of_about``: :func:`about_profile`, when the caller keeps them)."""
     about = facts.event.about.lower()
+    about_classes, about_keys = (of_about or (lambda a: about_profile(a, lexicons)))(about)
     targets = " ".join(_target_values(facts.event.args))
     words = (*_WORD_RE.findall(facts.event.tool.replace("_", " ").lower()),
              *_WORD_RE.findall(targets.lower()))
@@ -123,16 +154,17 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon]) -> CallProfile
     if not observes_only:
         # The fields it sets name actions too ("assignee": it assigns).
         fields = _WORD_RE.findall(" ".join(facts.event.args).replace("_", " ").lower())
-        for word in (*words, *fields, *_WORD_RE.findall(about)):
+        for word in (*words, *fields):
             for lexicon in lexicons:
                 action_class = _tool_word_class(lexicon, word)
                 if action_class is not None:
                     classes.add(action_class)
+        classes |= about_classes
     # What the call acts on: its name, its description and the arguments that name
     # targets; not free text it carries (a commit message, an e-mail body) nor its result,
     # which mention much that the call did not act on.
     keys = (frozenset(stem(w) for w in facts.name_words) | text_keywords(targets)
-            | text_keywords(about))
+            | about_keys)
     return CallProfile(facts, observes_only, frozenset(classes), keys, words)
 
 
@@ -252,9 +284,9 @@ def check_actions(context: CheckContext) -> None:
     same_language = context.tool_verbs is None or context.tool_verbs is reply_lexicon
     if not same_language and context.tool_verbs is not None:
         lexicons.append(context.tool_verbs)
-    profiles = [profile(f, lexicons) for f in context.evidence.facts]
-    ok = [p for p in profiles if p.facts.event.ok]
-    failed = unsuperseded_failures(profiles)
+    calls = call_profiles(context.evidence.facts, lexicons)
+    ok = [p for p in calls if p.facts.event.ok]
+    failed = unsuperseded_failures(calls)
     disclosed = claims.acknowledges_failure   # failure words or an outcome left open
     for claim in claims.actions:
         # What it acted on, less the words of other actions in its clause ("构建和部署").
