@@ -75,3 +75,20 @@ def test_call_profiles_read_each_description_once_and_equal_one_by_one() -> None
     one_by_one = [profile(f, [lexicons[0], lexicons[1]]) for f in facts]
     assert one_by_one == call_profiles(facts, [lexicons[0], lexicons[1]])
     assert any(p.classes for p in one_by_one)   # the comparison is not of empty profiles
+
+
+@pytest.mark.parametrize("text", [
+    "I checked: no errors, j'ai vu l'état; c'est ça. Über 20 ms, niño ¿qué?",
+    "l'eau l'année a'b'c x1'ab ab_cd 2² ½ İstanbul straße Ωmega",
+    "Everything else looked normal. Nothing stood out.",
+])
+def test_language_words_read_in_one_pass_equal_the_two_patterns(text: str) -> None:
+    """Detection's one-pass word reading gives the words of both patterns it replaces
+    (or is not used: the text has other letters)."""
+    low = text.lower()
+    marks = "".join(lang._NON_ASCII_RE.findall(text)).lower()
+    if all(not c.isalnum() or c in lang._SIMPLE_LETTERS for c in marks):
+        one_pass = lang._SIMPLE_WORD_RE.findall(low)
+        assert lang._LATIN_WORD_RE.findall(low) == one_pass
+        assert lang._WORD_RE.findall(low) == [w for t in one_pass for w in t.split("'")]
+    assert lang.detect_language(text) in {"en", "es", "fr", "de", "pt", "it", "zh", "ja", "ko"}
