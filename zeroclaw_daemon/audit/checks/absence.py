@@ -22,6 +22,7 @@ from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .base import CheckContext, clip
 from .moments import holds_a_local_time_in
+from .named_args import holds_named_argument
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
@@ -59,6 +60,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if claim.in_daypart:
         _check_daypart(context, claim, pool)
         return
+    if claim.located:
+        _check_located(context, claim)
+        return
     if claim.group:
         # "Nobody from 8B was off": only a call that selected that group, and returned
         # records, speaks of its members; anything else leaves the claim unchecked.
@@ -75,7 +79,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
     whole_clause = context.text[clause.start:clause.end] if clause is not None else said
     dayparts = _dayparts_named(context, whole_clause)
-    held = [f for f in pool if _holds_named_value(f, said) or _holds_a_time_in(f, dayparts)]
+    held = [f for f in pool if _holds_named_value(f, said) or _holds_a_time_in(f, dayparts)
+            or holds_named_argument(f, claim, said, quoted_only=True)]
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
     elif claim.subject:
@@ -113,6 +118,19 @@ def _check_daypart(context: CheckContext, claim: AbsenceClaim,
         context.add(FindingType.FALSE_ABSENCE, claim.span, held[0].event.call_id,
                     f"says \"{clip(claim.text)}\", but the {held[0].event.tool} result has "
                     f"an item at that time", "absence.result_has_items")
+
+
+def _check_located(context: CheckContext, claim: AbsenceClaim) -> None:
+    """"The term isn't in the memory": contradicted only by a result item holding the
+    call argument the claim names; anything else is unclear, so no finding."""
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
+    held = [f for f in context.evidence.ok
+            if holds_named_argument(f, claim, said, quoted_only=False)]
+    if held:
+        context.add(FindingType.FALSE_ABSENCE, claim.span, held[0].event.call_id,
+                    f"says \"{clip(claim.text)}\", but the {held[0].event.tool} result holds "
+                    f"what the call asked for", "absence.result_holds_the_argument")
 
 
 def _denies_an_action(context: CheckContext, claim: AbsenceClaim) -> bool:

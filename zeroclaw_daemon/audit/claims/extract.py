@@ -194,7 +194,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                      container | subject, text[match.start():match.end()],
                                      selective, group, bool(first_group(match, "subjposs")),
                                      bool(first_group(match, "subjverb")),
-                                     bool(first_group(match, "daypart"))))
+                                     bool(first_group(match, "daypart")),
+                                     bool(first_group(match, "subjloc"))))
 
     values: list[ValueClaim] = []
     for start, end, kind, raw_value, extra in find_values(no_urls, low):

@@ -129,6 +129,9 @@ class AbsenceClaim:
     # The absence is of anything in a part of the day ("nothing on Friday afternoon"): only
     # a time of the result in those hours contradicts it.
     in_daypart: bool = False
+    # A thing denied a place in a container ("the term isn't in the memory"): only a
+    # result holding the call's argument that the claim names contradicts it.
+    located: bool = False
 
 
 class ValueKind(StrEnum):

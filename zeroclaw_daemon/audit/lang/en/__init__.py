@@ -248,6 +248,13 @@ ABSENCE = phrase(
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
     r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
+    # "The term isn't in the memory", "that address is not on the list": a thing denied a
+    # place in a container; held only against a call whose argument it names
+    # (checks/named_args.py).
+    r"|\b(?P<subjloc>(?:the|that|this|those|these|your|our)\s+[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not|"
+    r"weren't|were\s+not)\s+(?:yet\s+|listed\s+|present\s+|included\s+|stored\s+)?"
+    r"(?:in|on|among)(?=\s+(?:the|your|our|that|this|any)\b)"
     # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
     # of a passive or a bare participle denies that the action has any object.
     r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
@@ -356,8 +363,8 @@ TRIGGERS: dict[str, str] = {
         "came command dashboard endpoint feed here listed listing output page printed query "
         "reported response result* returned search showed"
     ),
-    "absence": "any anything clean empty exist find locate no none nobody nothing* see single "
-               "spot there",
+    "absence": "any anything aren clean empty exist find isn locate no none nobody not "
+               "nothing* see single spot there wasn weren",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 

@@ -196,6 +196,16 @@ ABSENCE = phrase(
     r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"
     r"registr(?:ó|aron)|ve|ven|devolvió|devuelve|muestra|mostró|contiene|tiene|arrojó|"
     r"quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
+    # The same verbs in the perfect ("no ha registrado ningún error", "no se han
+    # encontrado incidencias"): the auxiliary stands between the negation and the verb.
+    r"|\bno\s+(?:se\s+)?(?:ha|han|había|habían|he|hemos|habíamos)\s+(?:registrado|"
+    r"encontrado|detectado|aparecido|habido|visto|devuelto|mostrado|arrojado|tenido|"
+    r"quedado|existido|reportado)\s+(?P<subjpf>" + _SUBJ_ES + r")"
+    # "El término no está en la memoria": a thing denied a place in a container; held only
+    # against a call whose argument it names (checks/named_args.py).
+    r"|\b(?P<subjloc>(?:el|la|los|las|ese|esa|esos|esas|este|esta|estos|estas)\s+" + _W
+    + r"(?:\s+" + _W + r")?)\s+(?:todavía\s+|aún\s+)?no\s+(?:está|están|estaba|estaban|"
+    r"figura|figuran|aparece|aparecen)\s+(?:todavía\s+|aún\s+)?(?:en|entre)(?=\s)"
     # Negated possession with the negative determiner ("no tienes ninguna cita", "no
     # teníamos ningún aviso"): negative concord, so the noun's existence is denied for the
     # possessor; any person of "tener".

@@ -1,0 +1,68 @@
+"""Absences of what the call was asked about, and Spanish absences in the perfect
+(sentences of our own, other domains and tools): a thing denied a place in a container
+("the address isn't on the list") is contradicted only by a result item holding the call
+argument it names, by key or by value; a quoted term the result holds as an item
+contradicts any absence of it; (type, rule, span) of each finding."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import Expected, of_type, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+A = "false_absence"
+HOLDS_ARG, HAS_ITEMS = "absence.result_holds_the_argument", "absence.result_has_items"
+
+ADMINS = ok("directory_group_members", "member,added\nj.ortiz,2025-02-01\nrngo,2026-06-30\n"
+            "k.bauer,2024-11-12", {"group": "admins", "user": "rngo"})
+BOUNCES = ok("mailer_bounce_list", "bounced,reason\nold@example.org,550\nx@example.net,552",
+             {"address": "dana@example.com"})
+ECHO_ONLY = ok("glossary_lookup", "query: flux capacitor\n(0 entries)",
+               {"term": "flux capacitor"})
+NAMES = ok("crm_contacts_search", "Kimberly Lee, Lisbon\nKimiko Sato, Osaka",
+           {"name": "Kim"})
+TERMS_ZH = ok("glossary_search", json.dumps([
+    {"term": "熔断器", "translation": "fuse", "status": "approved"},
+    {"term": "熔断器座", "translation": "fuse holder", "status": "draft"}],
+    ensure_ascii=False), {"term": "熔断器"})
+TERMS_ZH_LONGER = ok("glossary_search", json.dumps([
+    {"term": "熔断器座", "translation": "fuse holder", "status": "draft"}],
+    ensure_ascii=False), {"term": "熔断器"})
+SEGMENTS_ES = ok("memoria_concordancia", "1  src: Tighten the hose clamp.\n"
+                 "2  src: Replace the hose clamp if worn.", {"termino": "hose clamp"})
+INCIDENTS_ES = ok("planta_incidencias", "2026-12-02 incidencia: válvula V3 atascada\n"
+                  "2026-12-03 incidencia: sensor T7 sin lectura", {"linea": "L2"})
+
+# (language, reply, events, expected false absences as (type, rule, span text))
+CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
+    # en: the argument named by its key; by its value.
+    ("en", "No, that user isn't in the admins group, so they can't approve it.", [ADMINS],
+     [(A, HOLDS_ARG, "that user isn't in")]),
+    ("en", "The account rngo is not among the group's members.", [ADMINS],
+     [(A, HOLDS_ARG, "The account rngo is not among")]),
+    # en precision: the value is not in any item; only the query's echo; a longer name.
+    ("en", "The address isn't on the bounce list, so mail should reach her.", [BOUNCES], []),
+    ("en", "The term isn't in the glossary yet.", [ECHO_ONLY], []),
+    ("en", "That name isn't in the contacts.", [NAMES], []),
+    # zh: a quoted term held whole by an item; only a longer term held.
+    ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH], [(A, HAS_ITEMS, "没有“熔断器”这个词条")]),
+    ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH_LONGER], []),
+    # es: the place denied in the present; the perfect with negative concord.
+    ("es", "El término todavía no está en la memoria de traducción.", [SEGMENTS_ES],
+     [(A, HOLDS_ARG, "El término todavía no está en")]),
+    ("es", "Esta semana la línea 2 no ha registrado ninguna incidencia.", [INCIDENTS_ES],
+     [(A, HAS_ITEMS, "no ha registrado ninguna incidencia")]),
+    ("es", "No se han encontrado incidencias en la línea 2.",
+     [ok("planta_incidencias", "[]", {"linea": "L2"})], []),
+]
+
+
+@pytest.mark.parametrize(("language", "reply", "events", "expected"), CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
+def test_named_absences(language: str, reply: str, events: list[ToolEvent],
+                        expected: Expected) -> None:
+    """Each reply gets exactly the false absences of its row, with their spans."""
+    assert expected == of_type(A, reply, *events)
