@@ -142,7 +142,7 @@ def _system_names(context: CheckContext, text: str) -> list[str]:
     pack = context.pack
     return [name for name in names_in(text)
             if not (name.isupper() and len(name) <= 3)
-            and not (pack is not None and name.lower() in pack.generic_words | pack.stopwords)]
+            and not (pack is not None and name.lower() in pack.common_words)]
 
 
 def _known_source(context: CheckContext, claim: ToolUseClaim) -> bool:

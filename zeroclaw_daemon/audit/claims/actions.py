@@ -318,7 +318,7 @@ def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
         keys, _ = subject_keywords(clause_text, pack)   # 工单 -> ticket, issue
     else:
         # Its own words, not their synonyms: "the release branch" is no "git" (any git call).
-        keys = text_keywords(clause_text, pack.stopwords | pack.generic_words)
+        keys = text_keywords(clause_text, pack.common_words)
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
     idents = frozenset(i.rstrip(".") for i in _IDENT_RE.findall(clause_text.lower()))
     return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],

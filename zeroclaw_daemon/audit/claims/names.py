@@ -35,7 +35,7 @@ def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
     """(start, end, name) of every entity in the given sentences whose start ``keep``
     accepts, in order, never overlapping."""
     found: list[tuple[int, int, str]] = []
-    common = pack.stopwords | pack.generic_words   # "Nothing sent", "The ..."
+    common = pack.common_words   # "Nothing sent", "The ..."
     for start, end in sentences:
         spans: list[tuple[int, int, str]] = []
         if text.find("@", start, end) >= 0:   # both hold one: most sentences need no scan

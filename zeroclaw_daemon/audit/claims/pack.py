@@ -77,6 +77,11 @@ class LanguagePack:
     # Parts of the day, each with its hours ("afternoon": 12-18, 下午): an absence "in the
     # afternoon" is false when a result lists a time in those hours.
     dayparts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # ``stopwords | generic_words``, built once (claims and checks ignore both alike).
+    common_words: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "common_words", self.stopwords | self.generic_words)
     # Family names written first, one character each (Chinese 姓, a closed class): a name
     # of the result written with another given name is a changed name.
     surnames: frozenset[str] = frozenset()
