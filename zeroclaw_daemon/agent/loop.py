@@ -93,7 +93,13 @@ class AgentRuntime:
         self.receipts_enabled = agent.tool_receipts.enabled
         self._is_delegate = _delegate_of is not None
         delegate_cfg = config.tools.delegate
-        self._base_prompt = delegate_cfg.system_prompt if self._is_delegate else agent.system_prompt
+        base_prompt = delegate_cfg.system_prompt if self._is_delegate else agent.system_prompt
+        self._system_plain = ChatMessage("system", base_prompt)
+        self._system_with_receipts = self._system_plain
+        if agent.tool_receipts.inject_system_prompt:
+            self._system_with_receipts = ChatMessage(
+                "system", f"{base_prompt}\n\n{SYSTEM_PROMPT_ADDENDUM}" if base_prompt
+                else SYSTEM_PROMPT_ADDENDUM)
         self.max_tool_iterations = (delegate_cfg.max_tool_iterations if self._is_delegate
                                     else agent.max_tool_iterations)
         self.policy = Policy(agent.autonomy)
@@ -189,10 +195,8 @@ class AgentRuntime:
         return result
 
     def _system_message(self, scope: ReceiptScope | None) -> ChatMessage:
-        prompt = self._base_prompt
-        if scope is not None and self.config.agent.tool_receipts.inject_system_prompt:
-            prompt = f"{prompt}\n\n{SYSTEM_PROMPT_ADDENDUM}" if prompt else SYSTEM_PROMPT_ADDENDUM
-        return ChatMessage("system", prompt)
+        # Both forms are fixed for this runtime's config: built once, shared by every turn.
+        return self._system_with_receipts if scope is not None else self._system_plain
 
     async def _run_rounds(self, turn: TurnContext, messages: Sequence[ChatMessage],
                           approval: ApprovalHook | None, *, channel: str,
