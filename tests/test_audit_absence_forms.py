@@ -47,6 +47,8 @@ def test_negative_person_pronoun_over_a_selected_group(reply: str, tool: str,
 @pytest.mark.parametrize(("reply", "args", "result"), [
     # The call selected another group: the reply's group is not what it returned.
     ("Nobody from the night shift was late.", {"shift": "day"}, LATE_ROWS),
+    # A channel (or a project, a query) holding the word selects no persons.
+    ("Nobody from the night shift was late.", {"channel": "night"}, LATE_ROWS),
     # The call returned no records: the denial is true.
     ("Nobody from the night shift was late.", {"shift": "night"}, "[]"),
     # Free text, not records: which line is a member is not known.

@@ -173,8 +173,26 @@ def _asked_of_the_only_call(context: CheckContext, claim: AbsenceClaim,
 
 
 def _selects(facts: EventFacts, group: tuple[str, ...]) -> bool:
-    """The call's arguments name the group ("group": "8B" for "from 8B")."""
-    return any(len(word) >= 2 and word in facts.arg_tokens for word in group)
+    """The call selected the group: an argument named by a collective noun of persons
+    ("group", "shift", "ward", "turno") holds one of its words ("group": "8B" for "from
+    8B"). A channel, a project or a query naming the word selects no persons."""
+    for key, value in facts.event.args.items():
+        if not isinstance(value, str) or _COLLECTIVE_KEY_RE.search(key) is None:
+            continue
+        words = {w.lower() for w in _VALUE_WORD_RE.findall(value)}
+        if any(len(word) >= 2 and word in words for word in group):
+            return True
+    return False
+
+
+# Argument names that are collective nouns of persons (a closed class, en/es; keys are
+# written in English or Spanish whatever the reply's language).
+_COLLECTIVE_KEY_RE = re.compile(
+    r"group|grupo|class|clase|curso|team|equipo|shift|turno|ward|planta|department|"
+    r"departamento|dept|unit|unidad|cohort|grade|section|secci|squad|crew|tripulaci|"
+    r"form|year|homeroom|division|roster|office|oficina|site|sede|branch|sucursal|班|组|队",
+    re.IGNORECASE)
+_VALUE_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 def lists_records(facts: EventFacts) -> bool:
