@@ -40,6 +40,10 @@ def test_aligned_table_cells_are_columns() -> None:
     # The quieter four: a comparative picks part of the rows out.
     "Quarry steps led with 2,105; the quieter four trails were well behind.",
     "Quarry steps led with 2,105; the smaller 4 trails were well behind.",
+    # Spanish puts the adjective that picks them out after the noun.
+    "Quarry steps lideró con 2.105; los 4 senderos restantes quedaron muy por detrás.",
+    "Quarry steps lideró con 2.105; los 4 senderos más tranquilos quedaron muy por detrás.",
+    "Quarry steps lideró con 2.105; los 4 senderos anteriores en la lista, muy por detrás.",
 ])
 def test_column_total_and_comparative_subset_are_no_finding(reply: str) -> None:
     """A column's sum and a count after "the <comparative>" are not row counts."""

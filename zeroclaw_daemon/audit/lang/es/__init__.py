@@ -328,7 +328,11 @@ SECOND_PERSON = re.compile(
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
-    r"que|cuyos?|cuyas?|están|son|estaban)\b", re.IGNORECASE)
+    r"que|cuyos?|cuyas?|están|son|estaban|"
+    # A relative or comparative adjective after the noun picks some of the items out ("los
+    # 11 episodios anteriores", "las 3 más caras").
+    r"anteriores|posteriores|previos|previas|siguientes|más\s+[a-záéíóúñ]+|menos\s+[a-záéíóúñ]+)\b",
+    re.IGNORECASE)
 
 # A person's name as a tool's finding (see the English pack).
 _PERSONA = r"(?!(?:Lunes|Martes|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|" \
