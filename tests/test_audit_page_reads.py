@@ -16,6 +16,8 @@ SEARCH = ToolEvent(call_id="c1", tool="web_search", args={"query": "acme cli 3.1
                         "snippet": "3.1 adds offline mode."}]}))
 FETCH = ToolEvent(call_id="c2", tool="http_get", args={"url": "https://acme.example/pricing"},
                   status=ToolStatus.OK, result="<h1>Pricing</h1> Team plan: $12 per seat")
+STATUS = ToolEvent(call_id="c4", tool="statuspage_summary", args={}, status=ToolStatus.OK,
+                   result=json.dumps({"indicator": "none", "description": "All good"}))
 TICKETS = ToolEvent(call_id="c3", tool="helpdesk_search", args={"q": "status:open",
                                                                 "per_page": 25},
                     status=ToolStatus.OK, result=json.dumps({"total": 61, "tickets": []}))
@@ -40,8 +42,9 @@ def test_page_read_after_a_search_only(reply: str, span: str) -> None:
     ("I checked their pricing page: the Team plan is $12 per seat.", (FETCH,)),
     ("There are 61 open tickets; I fetched the first page (25).", (TICKETS,)),
     ("I searched for the release: 3.1 adds offline mode.", (SEARCH,)),
+    ("I opened the status page: all good.", (STATUS,)),   # a tool named for the page
 ])
 def test_page_read_backed_or_not_a_web_page(reply: str, events: tuple[ToolEvent, ...]) -> None:
-    """A fetch backs a page read; "the first page" of a listing and a search claim are
-    no page reads."""
+    """A fetch or a tool named for the page backs a page read; "the first page" of a
+    listing and a search claim are no page reads."""
     assert [] == found(reply, *events)

@@ -8,7 +8,7 @@ from ...receipts.events import ToolStatus
 from ..claims.actions import names_in
 from ..claims.text import PATH_RE, normalise_url, url_forms
 from ..claims.types import ResultClaim, ToolUseClaim
-from ..claims.words import CATEGORY_TOOL_WORDS, stem, text_keywords
+from ..claims.words import CATEGORY_TOOL_WORDS, LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext, clip
@@ -35,9 +35,13 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
             _WEB_PAGE_RE.search(claim.object_text) and \
             not any(_mentions(f, claim) for f in evidence.failed):
         # "I checked their changelog page": a page read, which a search (snippets of
-        # pages) does not do, whatever words its query shares; a call that fetched backs it.
-        if any(_reads_pages(f) for f in evidence.ok):
-            context.supported.add(signature)
+        # pages) does not do, whatever words its query shares; a call that fetched backs it,
+        # or a tool whose own name names the page ("statuspage_summary").
+        subject = [w.lower() for w in LATIN_WORD_RE.findall(claim.object_text)
+                   if len(w) >= 4 and w.lower() not in ("page", "their", "your", "web")]
+        if any(_reads_pages(f) or any(w in name for w in subject for name in f.name_words)
+               for f in evidence.ok):
+            context.supported.add(signature)   # a fetch, or a tool named for that page
             return
         context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                     f"says {_describe_claim(claim)}, but no call this turn read a page "
