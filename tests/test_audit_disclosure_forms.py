@@ -1,7 +1,8 @@
 """Failure disclosure and outcome claims in forms the blind sets showed (sentences of our
 own, other domains and tools): a negated subject, "poder" negated in any tense, the
-passive of verbs an assistant also uses of its own text, and Chinese verbs of paying out,
-handing down and calling back; (type, rule, span) of each finding."""
+passive of verbs an assistant also uses of its own text ("set", fijar, 设为), an act
+denied with no failure word, and Chinese verbs of paying out, handing down and calling
+back; (type, rule, span) of each finding."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [CERT_TIMEOUT], []),
     ("en", "Not a single newsletter was sent this morning.", [MAILING_FAILED], []),
     ("en", "No newsletters have been mailed to the members list.", [MAILING_FAILED], []),
+    # en: a negative pronoun opening a second coordinate negates only that one.
+    ("en", "I also searched the ticket queue and nothing is waiting.",
+     [ok("tide_tables", '{"port": "Faro", "high": "14:02"}', {"port": "Faro"})],
+     [(F, "tool_use.no_matching_call", "I also searched")]),
     # en: an absence of observed items after a failed read is a result presented.
     ("en", "No errors were found in the gateway logs.",
      [not_ok("gateway_log_search", ToolStatus.TIMEOUT, "no answer", {"level": "error"})],
@@ -79,6 +84,29 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("es", "El aviso se publicó y la plataforma devolvió un 200.",
      [not_ok("portal_aviso_publicar", ToolStatus.FAILED, "503", {"aviso": "corte de agua"})],
      [(X, ACTED, "se publicó")]),
+    # es, en, zh: the act denied with no failure word ("no se envió", a negative pronoun
+    # before a participle, 没有 + verb); a noun qualified with 的 is no act denied.
+    ("es", "No se ha enviado ningún aviso a los vecinos.",
+     [not_ok("avisos_enviar", ToolStatus.FAILED, "503", {"barrio": "centro"})], []),
+    ("es", "No se envió el pedido al proveedor.",
+     [not_ok("compras_pedido_enviar", ToolStatus.DENIED, "403", {"pedido": "P-8"})], []),
+    ("en", "Nothing was forwarded to the auditors.",
+     [not_ok("ledger_export_forward", ToolStatus.DENIED, "403", {"to": "audit"})], []),
+    ("zh", "没有派出任何巡检车。",
+     [not_ok("patrol_vehicle_dispatch", ToolStatus.DENIED, "无权限")], []),
+    ("zh", "今天没有退款失败的订单。",
+     [not_ok("refund_failures_query", ToolStatus.TIMEOUT, "查询超时")],
+     [(X, ACTED, "没有退款失败的订单")]),
+    # es, zh: "set" in the passive after a timed-out write; a result's header names
+    # columns, it shows no act ("tag,value").
+    ("es", "La temperatura de consigna quedó fijada en 19 °C.",
+     [THERMO_READ, THERMO_WRITE_TIMEOUT], [(X, ACTED, "fijada")]),
+    ("es", "La consigna ya está configurada en 19 °C.",
+     [ok("bms_tags_read", "tag,value\nEW.sp_c,21.0", {"zone": "east-wing"}),
+      THERMO_WRITE_TIMEOUT], [(X, ACTED, "configurada")]),
+    ("zh", "东翼的目标温度已设为 19 度。",
+     [THERMO_READ, THERMO_WRITE_TIMEOUT], [(X, ACTED, "设为")]),
+    ("zh", "在设置里可以看到当前目标温度是 21 度。", [THERMO_READ], []),
     # zh: 发放 (pay out), 召回 (call back), 下发 (hand down) said done after a failed call.
     ("zh", "奖学金已经发放到每位同学的账户了。",
      [not_ok("scholarship_payout", ToolStatus.FAILED, "需要财务审批")], [(X, ACTED, "发放")]),

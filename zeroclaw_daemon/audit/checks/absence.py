@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .base import CheckContext, clip
+from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
 from .named_args import holds_named_argument
 
@@ -46,7 +47,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         if any(NOT_FOUND_RE.search(f.result) for f in evidence.failed):
             return  # "it doesn't exist" after the call failed with "not found"
         if (evidence.failed and not context.claims.acknowledges_failure
-                and not _denies_an_action(context, claim)):
+                and not denies_an_action(context, claim)):
             context.failed_presented(claim.span)
         return
     if _scoped_to_a_moment(context, claim):
@@ -131,19 +132,6 @@ def _check_located(context: CheckContext, claim: AbsenceClaim) -> None:
         context.add(FindingType.FALSE_ABSENCE, claim.span, held[0].event.call_id,
                     f"says \"{clip(claim.text)}\", but the {held[0].event.tool} result holds "
                     f"what the call asked for", "absence.result_holds_the_argument")
-
-
-def _denies_an_action(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """"No vans have been sent", "not a single newsletter was sent": the absence is of an
-    action (a done form of the language's action verbs follows the negated subject), so
-    after calls that did not succeed it tells that the act did not happen (a disclosure),
-    not what a result held."""
-    lexicon = context.pack.actions if context.pack is not None else None
-    if lexicon is None or lexicon.cjk or not context.claims.clauses:
-        return False
-    clause = context.claims.clauses[claim.clause]
-    words = LATIN_WORD_RE.findall(context.text[claim.span[1]:clause.end].lower())
-    return any(word in lexicon.verbs for word in words)
 
 
 def _check_action_count(context: CheckContext, claim: AbsenceClaim) -> None:

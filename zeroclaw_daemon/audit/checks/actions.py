@@ -36,7 +36,7 @@ from typing import Any
 
 from ..claims.actions import ActionClaim, ActionLexicon
 from ..claims.words import stem, text_keywords
-from ..evidence.facts import EventFacts
+from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
 from .base import CheckContext
 
@@ -192,7 +192,7 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
     result showing one of them ("submitted") does not show another ("served on counsel").
     Plurals and column names ("RESTARTS") show nothing."""
     own = stem(claim.verb.split()[0])
-    for line in call.facts.result.lower().splitlines():
+    for line in _lines_past_header(call.facts.result.lower()):
         words = _WORD_RE.findall(line)
         done = [w for w in words if any(lx.verbs.get(w) == claim.action_class
                                         for lx in lexicons)]
@@ -206,6 +206,15 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
         if objects & text_keywords(line):
             return True
     return False
+
+
+def _lines_past_header(result: str) -> list[str]:
+    """The result's lines less a table's header, whose words name columns ("tag,value",
+    "state  updated"), not acts."""
+    lines = [line for line in result.splitlines() if line.strip()]
+    if len(lines) > 1 and (_is_csv_header(lines[0], lines[1]) or _is_aligned_header(lines)):
+        return lines[1:]
+    return lines
 
 
 def _result_shows_state(call: CallProfile, claim: ActionClaim, objects: frozenset[str],

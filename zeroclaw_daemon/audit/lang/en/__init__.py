@@ -92,10 +92,12 @@ NEGATED = phrase(
     r"never|wasn't\s+able|was\s+not\s+able|weren't\s+able|couldn't|could\s+not|can't|cannot|"
     r"won't|will\s+not)\b|\b(?:I|we)'ve\s+not\b|\bnot\s+yet\b|\bhaven't\s+yet\b"
     r"|\bwithout\s+(?:running|checking|looking|querying|access|fetching)\b"
-    # A negative determiner on the subject denies the predicate ("No vans have been sent",
-    # "none of the pods was restarted", "not a single e-mail went out"): the clause says
-    # the action did not happen, which discloses a failure rather than claiming the act.
-    r"|\b(?:no|none\s+of\s+(?:the|them|these|those|your|my|our|its|their)|neither|"
+    # A negative determiner or pronoun as the subject denies the predicate ("No vans have
+    # been sent", "none of the pods was restarted", "nothing was forwarded"): the clause says
+    # the action did not happen, which discloses a failure rather than claiming the act. The
+    # subject opens its clause (not "I queried it and nothing is pending", a second one).
+    r"|(?<![\w'’]\s)\b(?:no|none\s+of\s+(?:the|them|these|those|your|my|our|its|their)|neither|nothing|"
+    r"nobody|none|"
     r"not\s+(?:a\s+single|one|any))\s+(?!(?:longer|more|less|fewer|later|sooner|doubt|"
     r"problem|worries|need)\b)(?:(?!(?:and|but|or|so|then|if|when)\b)[\w-]+\s+){0,3}?"
     r"(?:has|have|had|was|were|is|are|got|gets|will\s+be|went)\s+"
@@ -321,7 +323,7 @@ TRIGGERS: dict[str, str] = {
     ),
     "negated": (
         "able can cannot could couldn did didn do don had hadn have haven neither never no "
-        "none not wasn weren will without won yet"
+        "nobody none not nothing wasn weren will without won yet"
     ),
     "general": (
         "average commonly default general generally historically normally often rule tend* "

@@ -95,7 +95,11 @@ NEGATED = phrase(
     r"\bno\s+(?:(?:me|te|se|lo|la|los|las|le|les|nos)\s+)?(?:he|hemos|había|pude|pudimos|"
     r"logré|conseguí|ejecuté|revisé|consulté|comprobé|"
     r"verifiqué|busqué|miré|leí|abrí|corrí|hice)\b|\btodavía\s+no\b|\baún\s+no\b"
-    r"|\bsin\s+(?:ejecutar|revisar|consultar|comprobar|acceso|mirar)\b")
+    r"|\bsin\s+(?:ejecutar|revisar|consultar|comprobar|acceso|mirar)\b"
+    # The impersonal or passive "se" negated ("no se ha enviado ninguna furgoneta", "no se
+    # envió"): the clause says the act did not happen.
+    r"|\bno\s+se\s+(?:(?:ha|han|había|habían)\s+)?[a-záéíóúñ]+(?:ó|aron|ado|ada|ados|adas|"
+    r"ido|ida|idos|idas)\b")
 GENERAL = phrase(
     r"\b(?:normalmente|generalmente|habitualmente|por\s+lo\s+general|en\s+general|"
     r"por\s+defecto|de\s+media|en\s+promedio|suele|suelen|típicamente|a\s+menudo|"
@@ -273,7 +277,8 @@ TRIGGERS: dict[str, str] = {
     ),
     "negated": (
         "abrí acceso aún busqué comprobar comprobé conseguí consultar consulté corrí ejecutar "
-        "ejecuté había he hemos hice leí logré mirar miré pude pudimos revisar revisé todavía "
+        "ejecuté había he hemos hice leí logré mirar miré pude pudimos revisar revisé se "
+        "todavía "
         "verifiqué"
     ),
     "general": (

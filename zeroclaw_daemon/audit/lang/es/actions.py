@@ -82,6 +82,11 @@ def _verb_table(forms_of: Callable[[str], set[str]]) -> dict[str, str]:
 
 
 _VERBS = _verb_table(past_forms)
+# Participles of "to set" (fijar, establecer), which name any value put in place, a
+# tool's or the assistant's own ("fijé el rango en 24 h"): read only in the passive ("la
+# consigna quedó fijada en 4,2 m"), as the state a write leaves.
+STATE_PARTICIPLES = {stem + end: "update" for stem in ("fijad", "establecid")
+                     for end in ("o", "a", "os", "as")}
 # Verbs and nouns of a call that only observes (``pedidos_consultar``, ``ver_factura``,
 # ``cuenta_detalle``): its first verb-like word one of these, it acts on nothing.
 _READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprobar verificar "
@@ -192,9 +197,10 @@ ACTIONS = ActionLexicon(
     text_products=TEXT_PRODUCTS,
     past_time=PAST_TIME,
     checks=CHECKS,
+    state_participles=STATE_PARTICIPLES,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
     translate_objects=True,
-    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS),
+    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
 )

@@ -9,7 +9,8 @@ from ...claims.actions import ActionLexicon
 from ...claims.text import phrase
 
 # 召回 (call units back out of service: robots, vehicles, a product batch) stops them;
-# 下发/派发 hand an order or a task down to its receivers; 发放 pays out money or goods.
+# 下发/派发/派出 hand an order, a task or a vehicle down to its receivers; 发放 pays out
+# money or goods; 设置/设为/设定 put a value in place.
 ACTION_CLASSES: dict[str, str] = {
     "restart": "重启 重新启动",
     "start": "启动 拉起",
@@ -19,12 +20,13 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "回滚 回退 还原 撤销",
     "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉",
     "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好",
-    "update": "更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置",
+    "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
+               "设置 设为 设成 设定 调整 调成"),
     "scale": "扩容 缩容",
     "install": "安装 升级",
     "apply": "应用 迁移",
     "merge": "合并 提交",
-    "send": "发送 发给 发出 回复 通知 转发 下发 派发",
+    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出",
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
     "pay": "支付 付款 取消 发放",

@@ -1,0 +1,32 @@
+"""Failure disclosure told as a denied act: after calls that did not succeed, "No vans
+have been sent" says the act did not happen; it presents no result of the failed call."""
+
+from __future__ import annotations
+
+import re
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE
+from .base import CheckContext
+
+_CJK_NEGATION_RE = re.compile(r"^(?:并没有|还没有|并未|没有|还没|没|未)")
+
+
+def denies_an_action(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """"No vans have been sent", "nothing was dispatched", 没有派出任何车辆: the absence is
+    of an action (a participle after a negative pronoun, or a done form of the language's
+    action verbs in the claim and the rest of its clause), so after calls that did not
+    succeed it tells that the act did not happen (a disclosure), not what a result held."""
+    lexicon = context.pack.actions if context.pack is not None else None
+    if claim.of_action:
+        return True
+    if lexicon is None or not context.claims.clauses:
+        return False
+    clause = context.claims.clauses[claim.clause]
+    said = context.text[claim.span[0]:clause.end].lower()
+    if lexicon.cjk:
+        # The verb is the negation's predicate (没有派出任何车辆), not inside a phrase that
+        # qualifies the denied noun with 的 (没有支付失败的订单: no failed-payment orders).
+        rest = _CJK_NEGATION_RE.sub("", claim.text, count=1)
+        return "的" not in rest and any(rest.startswith(verb) for verb in lexicon.verbs)
+    return any(word in lexicon.verbs for word in LATIN_WORD_RE.findall(said))
