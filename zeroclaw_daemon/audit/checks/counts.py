@@ -13,6 +13,12 @@ from ..evidence.facts import EventFacts, Relation
 from ..evidence.tables import MAX_ROWS, column_values, group_sums
 from ..report import FindingType
 from .base import CheckContext
+from .count_kinds import (
+    an_unread_kind,
+    count_of_a_kind,
+    part_of_a_breakdown,
+    selected_by_a_threshold,
+)
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
                              re.IGNORECASE)
@@ -47,6 +53,13 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _part_of_a_whole(context, claim):
         return
+    kind = count_of_a_kind(context, claim)
+    if kind is not None:
+        if kind.mismatch is not None:
+            _mismatch(context, claim, kind.mismatch, kind.facts)
+        return
+    if part_of_a_breakdown(context, claim):
+        return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
         if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
@@ -64,7 +77,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return
     if _counts_a_subset(context, claim):
         return
-    if _counts_one_kind(context, claim):
+    if _counts_one_kind(context, claim) or an_unread_kind(context, claim) \
+            or selected_by_a_threshold(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind
     derivations = evidence.derivations
     sentence = context.sentence_text(claim.clause).lower()

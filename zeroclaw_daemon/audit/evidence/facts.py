@@ -13,6 +13,7 @@ from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
+from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
 from .tables import header_row
 
@@ -234,6 +235,10 @@ class EventFacts:
                                or _is_aligned_header(lines)):
             lines = lines[2:] if len(lines) > 2 and _RULE_LINE_RE.match(lines[1]) else lines[1:]
         return [text_keywords(line) for line in lines]
+
+    @lazy
+    def item_kinds(self) -> ItemKinds | None:
+        return item_kinds(self.parsed_json, self.result, len(self.item_keys))
 
     @lazy
     def unit_keys(self) -> list[frozenset[str]]:

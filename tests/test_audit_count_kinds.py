@@ -1,0 +1,147 @@
+"""Counts of one kind of item: compared with that kind's size, never with the whole list.
+
+A count whose noun or modifier names a value of a field that sorts the items ("2 jobs
+failed" over passed/failed/skipped jobs, "3 ERROR lines" in a log) counts that kind;
+a count naming no kind is compared with the whole listing as before. Sentences of our
+own, in domains and tools of our own; rows are (reply, expected (type, rule, span)).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import Expected, of_type, ok
+
+CI_JOBS = ok("ci_pipeline_jobs", json.dumps({"pipeline": 5521, "jobs": [
+    {"name": "build", "state": "passed", "runner": "linux"},
+    {"name": "lint", "state": "failed", "runner": "linux"},
+    {"name": "unit", "state": "passed", "runner": "linux"},
+    {"name": "e2e", "state": "failed", "runner": "macos"},
+    {"name": "docs", "state": "skipped", "runner": "linux"},
+    {"name": "package", "state": "passed", "runner": "macos"},
+    {"name": "deploy", "state": "passed", "runner": "linux"},
+]}))
+
+GATEWAY_LOG = ok("gateway_log_tail", "\n".join([
+    "2026-11-02T01:00:04Z info  upstream pool resized to 12",
+    "2026-11-02T01:12:40Z error upstream api-3 refused connection",
+    "2026-11-02T01:12:41Z warn  retry budget at 80%",
+    "2026-11-02T02:03:10Z info  certificate reloaded",
+    "2026-11-02T03:44:59Z error upstream api-1 timed out after 30s",
+    "2026-11-02T04:00:00Z info  hourly stats flushed",
+]))
+
+DELIVERIES = ok("courier_deliveries", "\n".join([
+    "parcel,city,outcome",
+    "P-100,Lisbon,failed", "P-101,Lisbon,delivered", "P-102,Porto,failed",
+    "P-103,Lisbon,failed", "P-104,Porto,delivered", "P-105,Lisbon,failed",
+    "P-106,Faro,delivered", "P-107,Porto,failed",
+]))
+
+# Tables of a restaurant floor: three "available", four "occupied".
+TABLES = ok("floor_plan_status", json.dumps([
+    {"table": "T1", "state": "available"}, {"table": "T2", "state": "occupied"},
+    {"table": "T3", "state": "occupied"}, {"table": "T4", "state": "available"},
+    {"table": "T5", "state": "occupied"}, {"table": "T6", "state": "available"},
+    {"table": "T7", "state": "occupied"},
+]))
+
+ENROLMENTS = ok("enrolment_export", "\n".join([
+    "student,course,status",
+    "S1,Biology,confirmed", "S2,Chemistry,confirmed", "S3,Biology,pending",
+    "S4,History,confirmed", "S5,Biology,confirmed", "S6,Chemistry,pending",
+    "S7,History,pending", "S8,Chemistry,confirmed",
+]))
+
+SENSORS = ok("greenhouse_sensors", json.dumps([
+    {"sensor": f"GH-{n}", "humidity": h, "limit": 80}
+    for n, h in enumerate((72, 85, 91, 64, 77, 83, 70, 69), start=1)]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The kind the predicate names: two failed jobs.
+    ("2 jobs failed: lint and e2e.", []),
+    # More than the kind holds cannot be any part of it.
+    ("3 jobs failed: lint, e2e and docs.",
+     [("count_mismatch", "count.item_count", "3 jobs")]),
+    # The whole listing, as before.
+    ("The pipeline ran 7 jobs.", []),
+    ("The pipeline ran 9 jobs.", [("count_mismatch", "count.item_count", "9 jobs")]),
+    # A whole, then its parts after a colon: 4 passed is a kind of the seven.
+    ("7 jobs: 4 passed, 2 failed and 1 skipped.", []),
+])
+def test_a_count_of_one_kind_of_json_items(reply: str, expected: Expected) -> None:
+    """A count naming a value of a sorting field is compared with that value's items."""
+    assert expected == of_type("count_mismatch", reply, CI_JOBS)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Two errors overnight, both upstream failures; also 1 warning about retries.", []),
+    # The level column of a log: four errors where the log has two.
+    ("I see 4 errors overnight: api-3 refused a connection and api-1 timed out.",
+     [("count_mismatch", "count.item_count", "4 errors")]),
+    ("Anoche hubo 2 errores en el gateway y además 1 aviso.", []),
+    ("夜里有 2 条 error，另有 1 条 warn。", []),
+    ("夜里有 3 条 error。", [("count_mismatch", "count.item_count", "3 条 error")]),
+])
+def test_a_count_of_one_level_of_log_lines(reply: str, expected: Expected) -> None:
+    """A log line's level is a kind: "2 errors" is compared with the error lines, not
+    with every line of the log."""
+    assert expected == of_type("count_mismatch", reply, GATEWAY_LOG)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # Narrowed by another field's value named in the sentence: Lisbon's failures are 3.
+    ("In Lisbon, 3 deliveries failed.", []),
+    ("In Lisbon, 4 deliveries failed.", [("count_mismatch", "count.item_count",
+                                           "4 deliveries")]),
+    # The failures overall are 5.
+    ("5 deliveries failed today.", []),
+    ("6 deliveries failed today.", [("count_mismatch", "count.item_count",
+                                     "6 deliveries")]),
+])
+def test_a_kind_narrowed_by_a_value_the_sentence_names(reply: str,
+                                                       expected: Expected) -> None:
+    """A value of another sorting field named in the sentence narrows the kind to the
+    items holding both, and the count is compared with that."""
+    assert expected == of_type("count_mismatch", reply, DELIVERIES)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "disponibles" is no word of the result, and three tables are of one kind.
+    ("Hay 3 mesas disponibles ahora mismo.", []),
+    # Five is no kind's size: compared with the seven tables.
+    ("Hay 5 mesas disponibles ahora mismo.",
+     [("count_mismatch", "count.item_count", "5 mesas")]),
+    ("Hay 9 mesas en la sala.", [("count_mismatch", "count.item_count", "9 mesas")]),
+])
+def test_a_modifier_the_result_cannot_read(reply: str, expected: Expected) -> None:
+    """A modifier no item holds may name a kind in other words: a count equal to one
+    kind's size is no finding; any other count is compared as before."""
+    assert expected == of_type("count_mismatch", reply, TABLES)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "Biología" is not in the result (it says Biology), and three is a kind's size.
+    ("En Biología hay 3 matrículas: 2 confirmadas y 1 pendiente.", []),
+    ("In Chemistry there are 3 enrolments: 2 confirmed and 1 pending.", []),
+    ("Hay 8 matrículas: 5 confirmadas y 3 pendientes.", []),
+    ("Hay 10 matrículas en total.", [("count_mismatch", "count.item_count",
+                                      "10 matrículas")]),
+])
+def test_a_breakdown_after_a_colon(reply: str, expected: Expected) -> None:
+    """Counts after "<whole>:" are parts of that whole; the whole is what is compared."""
+    assert expected == of_type("count_mismatch", reply, ENROLMENTS)
+
+
+@pytest.mark.parametrize("reply", [
+    "Three sensors are above the limit: GH-2, GH-3 and GH-6.",
+    "3 sensors over the limit of 80%.",
+    "Hay 3 sensores por encima del límite: GH-2, GH-3 y GH-6.",
+    "有 3 个传感器超过上限：GH-2、GH-3 和 GH-6。",
+])
+def test_a_count_past_a_threshold_is_a_part(reply: str) -> None:
+    """A predicate of comparison picks out the items past a threshold: a part of the
+    listing, which its size cannot check."""
+    assert [] == of_type("count_mismatch", reply, SENSORS)
