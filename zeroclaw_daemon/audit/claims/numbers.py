@@ -17,11 +17,11 @@ from .words import fold
 
 _NUM = r"[-−]?\d+(?:[.,]\d+)*"
 _UNIT_WORDS = (
-    r"ms|msec|milliseconds?|µs|us|ns|secs?|seconds?|s|mins?|minutes?|h|hrs?|hours?|days?|"
+    r"m/s|mps|ms|msec|milliseconds?|µs|us|ns|secs?|seconds?|s|mins?|minutes?|h|hrs?|hours?|days?|"
     r"weeks?|months?|years?|KiB|MiB|GiB|TiB|KB|MB|GB|TB|PB|kB|bytes?|Kbps|Mbps|Gbps|"
     r"km/h|kph|mph|knots?|kts?|kn|miles?|mi|ft|feet|oz|km|cm|mm|kg|lbs?|req/s|reqs?/s|rps|qps|ops/s|tps|Hz|kHz|MHz|GHz|kW|kWh|"
     r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
-    r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros"
+    r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros|nudos?"
 )
 UNIT_WORDS = frozenset(
     fold(u) for u in _UNIT_WORDS.replace("?", "").split("|") if u.isascii()

@@ -10,6 +10,7 @@ is split at its separator first, so ``DE,3,184.90`` is 3 and 184.90, never
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -61,7 +62,7 @@ def table_rows(text: str) -> list[Row]:
         row = Row(structured=aligned is not None or (separator is not None
                                                      and separator in line))
         if row.structured:
-            cells = aligned[number] if aligned is not None else line.split(separator)
+            cells = aligned[number] if aligned is not None else split_cells(line, separator or ",")
             for index, cell in enumerate(cells):
                 cell = cell.strip().strip("\"'` ")
                 value = cell_number(cell)
@@ -91,10 +92,22 @@ def _separator(lines: Sequence[str]) -> str | None:
     if len(lines) < 2:
         return None
     for separator in _SEPARATORS:
-        counts = {line.count(separator) for line in lines[:3]}
+        counts = {len(split_cells(line, separator)) - 1 for line in lines[:3]}
         if len(counts) == 1 and min(counts) >= 1:
             return separator
     return None
+
+
+def split_cells(line: str, separator: str) -> list[str]:
+    """The cells of one delimited line. A cell in double quotes may hold the separator
+    (CSV's quoting: ``"Ramírez Soto, Julia",14250.00`` is two cells, not three), so a line
+    with a quote is split by the csv reader; any other line at every separator."""
+    if '"' not in line:
+        return line.split(separator)
+    try:
+        return next(csv.reader([line], delimiter=separator), [])
+    except csv.Error:
+        return line.split(separator)
 
 
 def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:

@@ -129,14 +129,19 @@ _SECONDS: dict[str, tuple[Decimal | int, ...]] = {
     "天": (86400,), "día": (86400,), "días": (86400,),
 }
 # A speed converts only from a number the result labels with its unit ("wind_kph": 31,
-# "12 mph"): a bare number could be either, and km/h and mph are too close to guess.
+# "12 mph", "gust_ms": 12.5, "8 m/s"): a bare number could be either, and km/h and mph are
+# too close to guess. Factors to km/h. A key's "_ms" suffix is metres per second only in
+# this table: a reply's speed in mph is never a millisecond figure converted.
 _KNOT = Decimal("1.852")
+_METRE_PER_SECOND = Decimal("3.6")
 _SPEED_UNITS = {"km/h": Decimal(1), "kph": Decimal(1), "kmh": Decimal(1),
                 "mph": Decimal("1.609344"), "knots": _KNOT, "knot": _KNOT, "kts": _KNOT,
-                "kt": _KNOT, "kn": _KNOT}
+                "kt": _KNOT, "kn": _KNOT, "nudos": _KNOT, "nudo": _KNOT,
+                "m/s": _METRE_PER_SECOND, "mps": _METRE_PER_SECOND}
 _LABELLED_SPEED_RE = re.compile(
-    r"(?P<u1>km/h|kph|kmh|mph|knots|kts|kt|kn)[\"'_a-z]*\s*[:=]?\s*(?P<n1>\d+(?:\.\d+)?)"
-    r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph|knots|kts|kt|kn)\b")
+    r"(?P<u1>km/h|kph|kmh|mph|knots|kts|kt|kn|m/s|mps|(?<=_)ms)[\"'_a-z]*\s*[:=]?\s*"
+    r"(?P<n1>\d+(?:\.\d+)?)"
+    r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph|knots|kts|kt|kn|m/s|mps)\b")
 
 
 def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool) -> bool:
@@ -145,7 +150,8 @@ def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: 
         return False
     tolerance = approx_tolerance(value) if approx else rounding_unit(value) / 2
     for match in _LABELLED_SPEED_RE.finditer(lower_haystack):
-        other = _SPEED_UNITS[match.group("u1") or match.group("u2")]
+        label = match.group("u1") or match.group("u2")
+        other = _METRE_PER_SECOND if label == "ms" else _SPEED_UNITS[label]
         number = Decimal(match.group("n1") or match.group("n2"))
         if other != factor and abs(number * other / factor - value) <= tolerance:
             return True

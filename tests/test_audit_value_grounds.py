@@ -1,0 +1,51 @@
+"""What grounds a value: CSV cells in quotes, SI speeds, hours of a column, rates over a
+period, and a value that contradicts a result's labelled quantity; sentences of our own.
+
+Each row is a reply against tool results, and the findings expected as (type, rule, span).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import of_type, ok
+
+# A CSV whose first cell is quoted and holds the separator ("Surname, Name").
+GRANTS = ok("grant_ledger", 'recipient,awarded_eur,overhead_eur\n"Lindqvist, Maja",4200.50,'
+            '630.08\n"Okonkwo, Ada",3100.00,465.00\n"Ferreira, Tomás",5750.25,862.54\n')
+# Speeds labelled in metres per second, by key suffix and in text.
+BUOY = ok("buoy_obs", json.dumps({"buoy": "B-17", "current_ms": 1.4, "wind_ms": 15.0}))
+ANEMOMETER = ok("mast_read", "mast 3: mean 6.5 m/s, peak 19.0 m/s, dir 310")
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("The three awards add up to €13,050.75, with €1,957.62 of overhead.", GRANTS),     # en
+    ("Las tres ayudas suman 13.050,75 € y 1.957,62 € de gastos generales.", GRANTS),   # es
+    ("三笔资助合计 13050.75 欧元，管理费 1957.62 欧元。", GRANTS),                           # zh
+])
+def test_column_sums_of_a_quoted_csv_are_grounded(reply: str, events: object) -> None:
+    """A quoted CSV cell holding a comma is one cell, so the columns still add up."""
+    assert [] == of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("Wind at B-17 is about 34 mph, the current roughly 2.7 knots.", BUOY),           # en
+    ("En la boya B-17 sopla a unos 29 nudos (54 km/h).", BUOY),                         # es
+    ("The mast averages 23 km/h with a peak of 68 km/h (43 mph).", ANEMOMETER),        # text
+])
+def test_metres_per_second_convert_to_other_speeds(reply: str, events: object) -> None:
+    """A speed the result gives in m/s (a key ending _ms, or "m/s" in text) grounds the
+    same speed in mph, km/h or knots."""
+    assert [] == of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("Wind at B-17 is about 45 mph.", BUOY, "45 mph"),
+    ("The mast peaked at 80 km/h.", ANEMOMETER, "80 km/h"),
+])
+def test_wrong_speed_conversions_stay_ungrounded(reply: str, events: object,
+                                                 span: str) -> None:
+    """A speed no m/s figure converts to is still ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, events)  # type: ignore[arg-type]
