@@ -37,6 +37,8 @@ def test_changed_given_name_character(reply: str, result: str, span: str) -> Non
     ("这个单子风险很高，王建华在跟。", TICKET),                  # 高 as a word, not a name
     ("今晚孙丽带班，郭佳值医护岗。", SHIFT),
     ("周一和周二都排了夜班。", json.dumps({"day": "周三", "lead": "周敏"}, ensure_ascii=False)),
+    ("赵总说今天批，单子在王建华那里。", TICKET),                  # a title, not a given name
+    ("王老师已经看过，赵敏建的单。", TICKET),
 ])
 def test_names_as_written_and_common_words_are_no_finding(reply: str, result: str) -> None:
     """The result's own names, and words that start with a family-name character."""

@@ -34,7 +34,7 @@ def check_near_names(context: CheckContext) -> None:
             said = text[start:start + len(name)]
             if (start not in flagged and len(said) == len(name) and said != name
                     and all(_HAN_RE.match(c) for c in said)
-                    and _NUMERALS.isdisjoint(said)
+                    and _NUMERALS.isdisjoint(said) and said[1] not in _TITLES
                     and sum(a != b for a, b in zip(said[1:], name[1:], strict=True)) == 1
                     and not any(text.startswith(k, start) for k in known)
                     and said not in haystack):
@@ -77,3 +77,6 @@ _PERSON_KEY_RE = re.compile(
     r"sender|recipient|driver|agent|manager|lead|staff|employee|doctor|teacher|"
     r"人|名|者|员|师", re.IGNORECASE)
 _NUMERALS = frozenset("〇零一二三四五六七八九十百千万亿两日天")
+# The first character of a title or form of address after a family name ("李总", "王工",
+# "张老师", "王经理", "陈先生", "陈某"): a person addressed by role, not a given name.
+_TITLES = frozenset("总工经先女老姐哥主局处科院董博医某")
