@@ -49,3 +49,25 @@ def test_wrong_speed_conversions_stay_ungrounded(reply: str, events: object,
     """A speed no m/s figure converts to is still ungrounded."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+# Hours of the day in a column named for the hour, written without ":00".
+FOOTFALL = ok("door_counter", "door,hour,visitors\nN,07,12\nN,08,95\nN,09,143\nN,10,88\n")
+KITCHEN = ok("oven_log", json.dumps({"readings": [{"hora": 6, "temp_c": 182},
+                                                  {"hora": 7, "temp_c": 221}]}))
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("Footfall peaked in the 09:00 hour, up from 08:00.", FOOTFALL),                  # en
+    ("El horno pasó de 182 a 221 °C entre las 06:00 y las 07:00.", KITCHEN),         # es
+    ("客流在 09:00 那个小时最多，共 143 人。", FOOTFALL),                                   # zh
+])
+def test_hours_of_an_hour_column_ground_clock_times(reply: str, events: object) -> None:
+    """A column named for the hour holds hours of the day: its 09 is the 09:00 hour."""
+    assert [] == of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+def test_a_minute_no_hour_column_holds_is_still_ungrounded() -> None:
+    """Only whole hours come from an hour column: 09:30 is none of them."""
+    assert [("ungrounded_value", "value.not_in_results", "09:30")] == of_type(
+        "ungrounded_value", "Footfall peaked at 09:30.", FOOTFALL)

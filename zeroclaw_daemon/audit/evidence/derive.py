@@ -133,6 +133,23 @@ class Derivations:
                 for name in row.numbers}
 
     @property
+    def hour_cells(self) -> list[int]:
+        """The hours of a column named an hour ("hour_local": 02, "hora,mm"), as minutes
+        after midnight: a row of hour 02 is the 02:00 hour, and a reply writes it so."""
+        found: list[int] = []
+        for rows in self.rows:
+            names: dict[str, str] = {}
+            for row in rows:
+                names.update((key, label) for key, label in row.labels.items()
+                             if key.isdigit() and not row.numbers)   # a header row
+                for key, value in row.numbers.items():
+                    name = names.get(key, key)
+                    if (0 <= value <= 23 and value == value.to_integral_value()
+                            and _names_an_hour(name)):
+                        found.append(int(value) * 60)
+        return found
+
+    @property
     def zero_columns(self) -> set[str]:
         return {name for rows in self.rows for name in zero_columns(rows)}
 
@@ -220,6 +237,17 @@ class Derivations:
 
     def grounds(self, value: Decimal, tolerance: Decimal, *, percent: bool) -> bool:
         return self.grounds_any([(value, tolerance)], percent=percent)
+
+
+# The word for an hour of the day in a column's name, in the languages results are
+# written in (a key is often English whatever the reply's language).
+_HOUR_WORDS = frozenset({"hour", "hr", "hora", "heure", "stunde", "ora", "hh"})
+_NAME_WORD_RE = re.compile(r"[a-z]+")
+
+
+def _names_an_hour(name: str) -> bool:
+    return ("小时" in name or "时段" in name
+            or any(w in _HOUR_WORDS for w in _NAME_WORD_RE.findall(name.lower())))
 
 
 def _running(values: Sequence[Decimal]) -> list[Decimal]:

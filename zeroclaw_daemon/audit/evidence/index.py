@@ -59,7 +59,7 @@ class Evidence:
 
     @lazy
     def clock_minutes(self) -> list[int]:
-        return clock_minutes(f.result for f in self.ok)
+        return clock_minutes(f.result for f in self.ok) + self.derivations.hour_cells
 
     @lazy
     def dates(self) -> frozenset[tuple[int | None, int, int]]:
