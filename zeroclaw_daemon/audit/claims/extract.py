@@ -18,7 +18,13 @@ from .actions import find_action_claims
 from .counts import find_counts, labelled_by_a_name
 from .gate import BIT
 from .names import find_full_names, find_identifiers, find_names
-from .numbers import APPROX_AFTER_RE, approx_before, number_readings, scale_after
+from .numbers import (
+    APPROX_AFTER_RE,
+    approx_before,
+    join_space_groups,
+    number_readings,
+    scale_after,
+)
 from .segment import ClauseFlags, segment
 from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
 from .types import (
@@ -198,7 +204,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                      bool(first_group(match, "subjloc"))))
 
     values: list[ValueClaim] = []
-    for start, end, kind, raw_value, extra in find_values(no_urls, low):
+    for start, end, kind, raw_value, extra in find_values(join_space_groups(no_urls), low):
         index = clause_at(start)
         if flags.hedged(index) or flags.general(index):
             continue

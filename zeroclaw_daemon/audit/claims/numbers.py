@@ -120,6 +120,37 @@ def scale_after(text: str, end: int) -> tuple[int, int] | None:
 # the 14 characters before it reversed (one anchored match instead of a search).
 WORD_BEFORE_REVERSED_RE = re.compile(r"\s+\.?[A-Za-z]{3,9}")
 HAYSTACK_NUMBER_RE = re.compile(r"-?\d+(?:[.,]\d+)*")
+# Thousands grouped by a space, as French, German, Russian, Swedish, Polish... and SI
+# write them: "7 435,65 $", "12 000 km". A no-break space (U+00A0, U+202F) between a
+# digit and three more is such a separator wherever it stands; a plain space only in a
+# number that ends in a decimal comma ("7 435,65": no list of numbers is written so),
+# and not before three decimals ("2 100,000" may be 2 and 100,000).
+_NO_BREAK_GROUPED_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u00A0\u202F]\d{3})+(?!\d)")
+_SPACE_GROUPED_RE = re.compile(
+    r"(?<![\d.,])\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?=,(?:\d{1,2}|\d{4,})(?!\d))")
+_GROUP_SPACES = str.maketrans({" ": ".", "\u00A0": ".", "\u202F": "."})
+
+
+def join_space_groups(text: str, plain_spaces: bool = True) -> str:
+    """``text`` with the spaces that group a number's thousands written as the separator
+    its decimal mark implies (a dot before a decimal comma, else a comma): "7 435,65" is
+    read as 7.435,65, i.e. 7435.65, and "12 000" as 12,000. The same length, so spans
+    into the text stay valid. ``plain_spaces=False`` joins only at no-break spaces (a
+    tool's output may part its columns with one space)."""
+    if not any(c.isdigit() for c in text):
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        raw = match.group(0)
+        decimal_comma = text.startswith(",", match.end())
+        return raw.translate(_GROUP_SPACES) if decimal_comma else \
+            raw.replace(" ", ",").replace("\u00A0", ",").replace("\u202F", ",")
+
+    if plain_spaces:
+        text = _SPACE_GROUPED_RE.sub(joined, text)
+    if "\u00A0" in text or "\u202F" in text:
+        text = _NO_BREAK_GROUPED_RE.sub(joined, text)
+    return text
 YEAR_MIN, YEAR_MAX = 1900, 2100
 
 

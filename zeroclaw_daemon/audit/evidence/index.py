@@ -7,7 +7,13 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 
 from ...receipts.events import ToolEvent, ToolStatus
-from ..claims.numbers import HAYSTACK_NUMBER_RE, find_dates, number_readings, scale_after
+from ..claims.numbers import (
+    HAYSTACK_NUMBER_RE,
+    find_dates,
+    join_space_groups,
+    number_readings,
+    scale_after,
+)
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
@@ -46,7 +52,7 @@ class Evidence:
 
     @lazy
     def numbers(self) -> NumberIndex:
-        return NumberIndex(self.haystack)
+        return NumberIndex(join_space_groups(self.haystack, plain_spaces=False))
 
     @lazy
     def derivations(self) -> Derivations:
