@@ -1,8 +1,8 @@
 """Acts narrated in an account of the turn and status values restated (sentences of our
-own, other domains and tools): a past passive with an adverb of sequence is an action
-claim; a result shows an act only by the claim's own verb, or by its class on a line
-naming its object; a Chinese verb that stands inside a result's value is that value;
-(type, rule, span) of each finding."""
+own, other domains and tools): a past passive with an adverb of sequence, or of a verb of
+sending, is an action claim; a result shows an act only by the claim's own verb, or by its
+class on a line naming its object; a Chinese verb that stands inside a result's value is
+that value; (type, rule, span) of each finding."""
 
 from __future__ import annotations
 
@@ -38,6 +38,27 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("forge_pr_get", '{"pr": 88, "state": "merged"}', {"pr": 88})], []),
     ("en", "It was then sent to the third-floor printer.",
      [ok("print_job_submit", '{"job": 4411, "state": "queued"}', {"printer": "3F"})], []),
+    # en: a sending told in the simple past passive is an act (a message leaves no state a
+    # result would show of its object), and "by email" names a means, not an agent.
+    ("en", "The renewal was accepted. The tenant was also notified by text.", [LEASE_READ],
+     [(F, NO_CALL, "notified")]),
+    ("en", "It was accepted, and a receipt was emailed to the tenant.", [LEASE_READ],
+     [(F, NO_CALL, "emailed")]),
+    ("en", "The renewal was accepted, after which the landlord was notified.", [LEASE_READ],
+     [(F, NO_CALL, "notified")]),
+    # en precision: a sending the result shows; someone else's act; a submission the
+    # result shows ("submitted" is no sending to a recipient, but it is a submission).
+    ("en", "Your November payslip was emailed to you.",
+     [ok("payroll_slip_get", '{"slip": "2026-11", "emailed": "2026-12-01"}',
+         {"slip": "2026-11"})], []),
+    ("en", "The tenant was notified by the landlord's agent.", [LEASE_READ], []),
+    ("en", "The renewal form was submitted at 10:04 and accepted later.", [LEASE_READ], []),
+    # es, zh: the same sending, with the indefinite article ("se envió una copia"); 抄送.
+    ("es", "Además se envió una copia al inquilino.", [LEASE_READ], [(F, NO_CALL, "envió")]),
+    ("es", "El servicio se reinició una vez durante la noche.",
+     [ok("svc_events", "2026-12-03T02:10Z restart\n2026-12-03T02:11Z healthy",
+         {"svc": "api"})], []),
+    ("zh", "随后已把副本抄送给房东。", [LEASE_READ], [(F, NO_CALL, "抄送")]),
     # zh: a status restated from the result is no act of the assistant's; the same verb
     # said of an order whose status is otherwise is.
     ("zh", "还有 2 笔订单已退款待入账：A12、A15。", [ORDERS], []),

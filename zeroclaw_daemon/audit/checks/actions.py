@@ -65,6 +65,7 @@ _FAMILIES = (
     frozenset({"create", "update", "write"}),
     frozenset({"push", "write"}),
     frozenset({"refund", "pay"}),
+    frozenset({"send", "submit"}),
 )
 _ALIKE: Mapping[str, frozenset[str]] = {
     action_class: frozenset().union(*(f for f in _FAMILIES if action_class in f))

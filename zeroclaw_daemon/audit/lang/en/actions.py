@@ -29,9 +29,11 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "install upgrade",
     "apply": "apply migrate",
     "merge": "merge commit rebase",
-    # "serve" of papers: to deliver them to a party ("served on opposing counsel").
-    "send": ("send email mail message reply respond notify text forward post page submit "
-             "serve"),
+    # "serve" of papers: to deliver them to a party ("served on opposing counsel"). To
+    # submit (a filing, a form, to an authority) is not to send to a recipient: a result's
+    # "submitted" shows no copy mailed to anyone.
+    "send": "send email mail message reply respond notify text forward post page serve",
+    "submit": "submit",
     "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen escalate",
     "refund": "refund",
     "pay": "pay charge transfer cancel void",
@@ -124,6 +126,9 @@ _PARTICLE = r"(?:\s+(?:back|up|down|out|off))?"
 # What follows an action noun to say it was done: "Refund issued", "Email sent".
 _NOUN_MARKERS = ("issued", "processed", "done", "completed", "complete", "executed",
                  "applied", "finished", "made", "sent")
+# "by the bank" names an agent (someone else's act); "by email", "by courier" a means.
+_NO_AGENT = (r"(?!\s+by\s+(?!(?:e-?mail|phone|post|mail|sms|text|courier|fax|hand|"
+             r"messenger|chat)\b))")
 _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properly|finally|"
             r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
@@ -139,14 +144,14 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
     # A past passive with an adverb of sequence ("was then served on counsel", "were
-    # subsequently archived") narrates an event of this turn's account, not a state: an
-    # action claim, in no person.
-    r"|\b(?:was|were)\s+(?:then|subsequently|afterwards|immediately|also\s+then)\s+"
-    r"(?P<verb_seq>[a-z]+" + _PARTICLE + r")\b(?!\s+by\b)"
+    # subsequently archived", "was also notified") narrates an event of this turn's
+    # account, not a state: an action claim, in no person.
+    r"|\b(?:was|were)\s+(?:then|subsequently|afterwards|immediately|also)(?:\s+then)?\s+"
+    r"(?P<verb_seq>[a-z]+" + _PARTICLE + r")\b" + _NO_AGENT +
     # The state an action leaves ("the timesheet is approved"); with its agent ("was
     # declined by the bank") it tells someone else's act.
     r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
-    + r")\b(?!\s+by\b)"
+    + r")\b" + _NO_AGENT +
     # "it's uploaded" too, but not "Dana's approved hours are ..." (a noun follows).
     r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>[a-z]+" + _PARTICLE
     + r")\b(?!\s+by\b)(?!\s+(?!and\b|or\b|but\b)[a-z]+\s+(?:is|are|was|were|has|have|"
@@ -245,6 +250,7 @@ ACTIONS = ActionLexicon(
     state_re=STATE,
     checks=CHECKS,
     state_participles=STATE_PARTICIPLES,
+    event_classes=frozenset({"send"}),
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,

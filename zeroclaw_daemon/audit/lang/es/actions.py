@@ -24,7 +24,8 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "instalar",
     "apply": "aplicar migrar",
     "merge": "fusionar mergear commitear",
-    "send": "enviar mandar responder contestar notificar avisar reenviar presentar tramitar",
+    "send": "enviar mandar responder contestar notificar avisar reenviar",
+    "submit": "presentar tramitar",
     "acknowledge": "cerrar resolver silenciar reabrir",
     "refund": "reembolsar devolver",
     "pay": "pagar cobrar cancelar anular transferir",
@@ -101,10 +102,11 @@ _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 # claim, and "<action> hecho" ("commit 4e7a1c2 hecho").
 _AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
 # "se ha reiniciado 9 veces" counts events, it claims no action.
-_NOT_TIMES = r"(?!\s+(?:\d+|una|dos|tres|varias|muchas)\s+veces)"
+_NOT_TIMES = r"(?!\s+(?:(?:\d+|dos|tres|varias|muchas)\s+veces|una\s+vez)\b)"
 _NOT_NONE = r"(?!\s+(?:nada|ningún|ninguna|ningunos|ningunas|nadie)\b)"
-# "se registraron 48.213 eventos" reports how many, it claims no action.
-_NOT_COUNTED = r"(?!\s+(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
+# "se registraron 48.213 eventos" reports how many, it claims no action; "un"/"una" are
+# the indefinite article as well ("se envió una copia"), which claims the act.
+_NOT_COUNTED = r"(?!\s+(?:\d|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"

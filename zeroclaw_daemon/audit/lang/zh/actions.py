@@ -26,7 +26,7 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "安装 升级",
     "apply": "应用 迁移",
     "merge": "合并 提交",
-    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出",
+    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送",
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
     "pay": "支付 付款 取消 发放",
