@@ -71,3 +71,34 @@ def test_a_minute_no_hour_column_holds_is_still_ungrounded() -> None:
     """Only whole hours come from an hour column: 09:30 is none of them."""
     assert [("ungrounded_value", "value.not_in_results", "09:30")] == of_type(
         "ungrounded_value", "Footfall peaked at 09:30.", FOOTFALL)
+
+
+# Labelled quantities: a key names each number.
+MAST = ok("mast_obs", json.dumps({"mast": "M-4", "wind_mph": 12, "gust_mph": 31}))
+VITALS = ok("monitor_read", json.dumps({"cama": 7, "pulso": 72, "saturacion": 96}))
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("Wind 12 mph at M-4, with gusts to 38.", MAST, "38"),                            # en
+    ("Cama 7: pulso de 88, saturación 96.", VITALS, "88"),                            # es
+])
+def test_a_bare_number_for_a_labelled_quantity_that_differs(reply: str, events: object,
+                                                            span: str) -> None:
+    """A bare number after a word naming a result's key ("gusts" for gust_mph, "pulso")
+    that differs from the key's value contradicts the result."""
+    assert [("ungrounded_value", "value.contradicts_result", span)] == of_type(
+        "ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("Wind 12 mph at M-4, with gusts to 31.", MAST),                  # the same value
+    ("Wind 19 km/h at M-4, gusts to 50.", MAST),                      # 31 mph in km/h
+    ("Cama 7: pulso de 72, saturación 96.", VITALS),                  # es, the same values
+    ("Gusts over the last 3 days were calmer.", MAST),                # a count, not bound
+    ("M-4 的阵风 38 英里每小时。", MAST),                                  # zh: no key word
+])
+def test_labelled_numbers_that_agree_or_are_not_bound(reply: str, events: object) -> None:
+    """The same value, the value in another unit, or a number no key's word names is no
+    contradiction."""
+    assert [] == [f for f in of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+                  if f[1] == "value.contradicts_result"]

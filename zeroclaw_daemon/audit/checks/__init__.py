@@ -1,8 +1,9 @@
 """The claim checks: each claim of the reply against the turn's evidence, as findings.
 
 One module per finding family: ``tool_use`` (a call said to have run, a result presented
-as done), ``counts``, ``absence``, ``values``, ``names`` (a result's Chinese name with one
-character changed), ``sources``, and ``actions`` (actions and
+as done), ``counts``, ``absence``, ``values``, ``labelled`` (a bare number given for a
+quantity a result labels, and different from it), ``names`` (a result's Chinese name with
+one character changed), ``sources``, and ``actions`` (actions and
 checks said done in any voice, linked to calls through the tools' metadata, and failure
 disclosure). :data:`CHECKS` runs them in a fixed order, because later checks read what
 earlier ones left in the context (a failed call reported once, counts found wrong).
@@ -14,6 +15,7 @@ from .absence import check_absences
 from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
+from .labelled import check_labelled_numbers
 from .names import check_near_names
 from .sources import check_sources
 from .tool_use import check_results, check_tool_uses
@@ -25,6 +27,7 @@ CHECKS: tuple[Check, ...] = (
     check_counts,
     check_absences,
     check_values,
+    check_labelled_numbers,
     check_near_names,
     check_sources,
     check_actions,

@@ -1,0 +1,135 @@
+"""A number the reply gives for a quantity a result labels, that differs from the result's.
+
+A bare small number ("gusts of 25", "rachas de 25", "retries 4") is no value by itself:
+counts, days and positions look the same, so the value check passes it over. It becomes a
+claim when the word just before it names a quantity that a result states under a key
+("gust_kn": 21, "racha_kn": 21, "retries": 2): the reply then gives another value for the
+same labelled quantity, which is a contradiction, not a derivation. Precision first: a
+number that any result number, rounding, derivation or unit conversion explains is no
+finding, nor one the user's message holds, nor one with a unit or a per cent sign after it
+(that one is a value claim of its own, checked by :mod:`.values`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+
+from ..claims.numbers import UNIT_WORDS, number_readings
+from ..claims.words import fold
+from ..evidence.facts import EventFacts
+from ..evidence.index import rounding_unit
+from ..evidence.tables import table_rows
+from ..report import FindingType
+from .base import CheckContext
+
+# A label word, at most one linking word (a preposition, a copula or a colon), then a
+# number of one or two digits (with one decimal at most) standing alone.
+_LABELLED_NUMBER_RE = re.compile(
+    r"(?P<label>[^\W\d_]{4,})(?:\s+(?:of|at|to|up\s+to|is|was|de|del|a|hasta|es|son|en))?"
+    r"\s*[:=]?\s*(?<![\w.,#/-])(?P<num>\d{1,2}(?:[.,]\d)?)"
+    r"(?![\w.,:/%°]*\d|\s?(?:%|°|[^\W\d_]))")
+# Factors between units of one dimension (speed, length, mass, volume, pressure,
+# energy): a reply may state the labelled quantity in another unit.
+_FACTORS = tuple(Decimal(f) for f in (
+    "1.852", "1.609344", "3.6", "0.514444", "0.44704", "2.236936", "1.943844",
+    "2.2046226", "0.4535924", "2.54", "0.3048", "3.2808399", "3.785412", "0.264172",
+    "0.0145038", "68.947573", "1.3332237", "0.7500617", "4.1868", "0.2388459",
+    "10", "100", "1000", "60", "24"))
+MAX_KEYS = 64
+
+
+def check_labelled_numbers(context: CheckContext) -> None:
+    """Flag a bare number bound to a result's labelled quantity and different from it."""
+    evidence = context.evidence
+    if context.pack is None or not evidence.ok:
+        return
+    text = context.text
+    taken = [v.span for v in context.claims.values] + [c.span for c in context.claims.counts]
+    keys: dict[str, list[tuple[Decimal, EventFacts, str]]] | None = None
+    user = context.evidence.user_message
+    for match in _LABELLED_NUMBER_RE.finditer(text):
+        start, end = match.span("num")
+        if any(s < end and start < e for s, e in taken):
+            continue
+        label = fold(match.group("label"))
+        if label in context.pack.common_words or label in UNIT_WORDS:
+            continue
+        if keys is None:
+            keys = _labelled_quantities(evidence.ok)
+            if not keys:
+                return
+        bound = _bound_quantities(label, keys)
+        readings = number_readings(match.group("num"))
+        if not bound or not readings:
+            continue
+        said = readings[0]
+        if _explained(context, said, [value for value, _, _ in bound]) or (
+                match.group("num") in _numbers_of(user)):
+            continue
+        value, facts, key = bound[0]
+        context.add(FindingType.UNGROUNDED_VALUE, (start, end), facts.event.call_id,
+                    f"{match.group('num')} is given for the {key} of the "
+                    f"{facts.event.tool} result, which is {value}",
+                    "value.contradicts_result")
+
+
+def _labelled_quantities(ok: list[EventFacts]
+                         ) -> dict[str, list[tuple[Decimal, EventFacts, str]]]:
+    """The words of the keys of the results' objects (not their arrays' rows: a key of
+    many rows has many values), each with the number it holds."""
+    found: dict[str, list[tuple[Decimal, EventFacts, str]]] = {}
+    for facts in ok:
+        rows = table_rows(facts.result)
+        if not rows or not facts.result.lstrip().startswith("{"):
+            continue
+        for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
+            for word in _key_words(key):
+                found.setdefault(word, []).append((value, facts, key))
+    return found
+
+
+_KEY_WORD_RE = re.compile(r"[A-Z]?[a-z\u00e0-\u00ff]+")
+
+
+def _key_words(key: str) -> Iterator[str]:
+    """The words of a key ("racha_kn", "gustSpeed", "wind.max") of four letters or more."""
+    for word in _KEY_WORD_RE.findall(key.rsplit(".", 1)[-1]):
+        if len(word) >= 4:
+            yield fold(word)
+
+
+def _bound_quantities(label: str, keys: Mapping[str, list[tuple[Decimal, EventFacts, str]]]
+                      ) -> list[tuple[Decimal, EventFacts, str]]:
+    """The quantities whose key word is the label, or the label with an ending added
+    ("rachas", "gusting" for "racha", "gust"): a word and its inflections share a stem."""
+    return [q for word, quantities in keys.items()
+            if label == word or (label.startswith(word) and len(label) - len(word) <= 3)
+            for q in quantities]
+
+
+def _explained(context: CheckContext, said: Decimal, values: list[Decimal]) -> bool:
+    """Whether the number is a result's number, a rounding or derivation of the results,
+    or one of the bound values in another unit of its dimension."""
+    evidence = context.evidence
+    if evidence.numbers.grounds(said):
+        return True
+    half = rounding_unit(said) / 2
+    if evidence.derivations.grounds(said, half, percent=False):
+        return True
+    for value in values:
+        for factor in _FACTORS:
+            if abs(value * factor - said) <= half or abs(value / factor - said) <= half:
+                return True
+        if abs(value * Decimal("1.8") + 32 - said) <= half or abs(
+                (value - 32) / Decimal("1.8") - said) <= half:
+            return True
+    return False
+
+
+_PLAIN_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _numbers_of(text: str) -> set[str]:
+    return set(_PLAIN_NUMBER_RE.findall(text)) if text else set()
