@@ -39,6 +39,7 @@ from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
 from .base import CheckContext
+from .listings import heads_a_listing
 
 # The words a call that runs a check of each class holds somewhere in its name or
 # arguments ("pytest", "eslint", "npm run build"); "check", "ci" and the like run any
@@ -333,6 +334,9 @@ def check_actions(context: CheckContext) -> None:
         if (claim.kind == "action" and not claim.first_person
                 and any(_result_shows(p, claim, objects, lexicons, same_language) for p in ok)):
             continue  # "the PR has been merged": a state a result shows, not the reply's act
+        if claim.kind == "action" and not claim.first_person and heads_a_listing(
+                context.text, claim.span, ok):
+            continue  # "Booked: A04, A07, B02": the result's items listed under their state
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
         _fabricated(context, claim, ok)
