@@ -102,3 +102,30 @@ def test_labelled_numbers_that_agree_or_are_not_bound(reply: str, events: object
     contradiction."""
     assert [] == [f for f in of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
                   if f[1] == "value.contradicts_result"]
+
+
+# Rates over one period, said over another.
+PRESS = ok("press_counter", "line,parts_per_hour,state\nP1,340,RUN\nP2,0,IDLE\n")
+LICENCE = ok("licence_quote", json.dumps({"seats": 40, "annual_usd": 11520}))
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    ("At this pace P1 turns out 8,160 parts a day.", PRESS),                       # en: ×24
+    ("That's $960 a month for the 40 seats.", LICENCE),                            # en: ÷12
+    ("A ese ritmo, P1 saca unas 57.000 piezas por semana.", PRESS),                # es: ×168
+    ("按这个速度，P1 一天能冲 8160 个件。", PRESS),                                       # zh: ×24
+])
+def test_a_rate_moved_to_the_period_the_sentence_names(reply: str, events: object) -> None:
+    """A result's rate per hour or per year, said per day, week or month, is grounded."""
+    assert [] == of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("At this pace P1 turns out 9,400 parts a day.", PRESS, "9,400"),
+    ("按这个速度，P1 一天能冲 9400 个件。", PRESS, "9400"),
+])
+def test_a_rate_no_period_gives_is_still_ungrounded(reply: str, events: object,
+                                                    span: str) -> None:
+    """A per-day figure that no result rate times a period's length gives stays ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, events)  # type: ignore[arg-type]
