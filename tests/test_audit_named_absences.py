@@ -1,8 +1,9 @@
-"""Absences of what the call was asked about, and Spanish absences in the perfect
+"""Absences of what the call was asked about, and absences told by a verb of recording
 (sentences of our own, other domains and tools): a thing denied a place in a container
 ("the address isn't on the list") is contradicted only by a result item holding the call
 argument it names, by key or by value; a quoted term the result holds as an item
-contradicts any absence of it; (type, rule, span) of each finding."""
+contradicts any absence of it; "hasn't logged any", "no consta", "no ha dado ningún",
+一条…都没有; (type, rule, span) of each finding."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ ECHO_ONLY = ok("glossary_lookup", "query: flux capacitor\n(0 entries)",
                {"term": "flux capacitor"})
 NAMES = ok("crm_contacts_search", "Kimberly Lee, Lisbon\nKimiko Sato, Osaka",
            {"name": "Kim"})
+PARTS = ok("parts_catalogue_search", "SKU     name             stock\nFV-210  flux valve       14\n"
+           "FV-211  flux valve seal  3", {"part": "flux valve"})
+FAULTS = ok("scanner_fault_log", "2026-12-01 fault F12 belt slip\n2026-12-02 fault F07 lamp "
+            "low\n2026-12-03 故障 F12 皮带打滑", {"device": "SC-4", "level": "fault"})
+FAULTS_ES = ok("escaner_registro", "2026-12-01 avería F12 banda\n2026-12-02 fallo F07 lámpara",
+               {"equipo": "SC-4"})
 TERMS_ZH = ok("glossary_search", json.dumps([
     {"term": "熔断器", "translation": "fuse", "status": "approved"},
     {"term": "熔断器座", "translation": "fuse holder", "status": "draft"}],
@@ -47,6 +54,25 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("en", "The address isn't on the bounce list, so mail should reach her.", [BOUNCES], []),
     ("en", "The term isn't in the glossary yet.", [ECHO_ONLY], []),
     ("en", "That name isn't in the contacts.", [NAMES], []),
+    # en: other wordings of the place denied: a quoted or bare name, "doesn't appear in",
+    # "hasn't been added to", "couldn't find <it> in"; a pronoun names no argument.
+    ("en", "'Flux valve' isn't in the parts catalogue.", [PARTS], [(A, HOLDS_ARG, "isn't in")]),
+    ("en", "No, flux valve doesn't appear in the catalogue.", [PARTS],
+     [(A, HOLDS_ARG, "flux valve doesn't appear in")]),
+    ("en", "I couldn't find that user in the admins group.", [ADMINS],
+     [(A, HOLDS_ARG, "couldn't find that user in")]),
+    ("en", "That user hasn't been added to the group yet.", [ADMINS],
+     [(A, HOLDS_ARG, "That user hasn't been added to")]),
+    ("en", "It isn't in the admins group.", [ADMINS], []),
+    # en, es, zh: a record denied by a verb of recording, in the perfect or "constar"; "not a
+    # single <noun>" with the noun inside.
+    ("en", "The scanner hasn't logged any faults this week.", [FAULTS],
+     [(A, HAS_ITEMS, "hasn't logged any faults")]),
+    ("es", "No consta ninguna avería del escáner esta semana.", [FAULTS_ES],
+     [(A, HAS_ITEMS, "No consta ninguna avería")]),
+    ("es", "El escáner no ha dado ningún fallo esta semana.", [FAULTS_ES],
+     [(A, HAS_ITEMS, "no ha dado ningún fallo")]),
+    ("zh", "这周扫描仪一条故障都没有。", [FAULTS], [(A, HAS_ITEMS, "一条故障都没有")]),
     # zh: a quoted term held whole by an item; only a longer term held.
     ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH], [(A, HAS_ITEMS, "没有“熔断器”这个词条")]),
     ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH_LONGER], []),

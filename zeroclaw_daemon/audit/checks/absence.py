@@ -125,7 +125,7 @@ def _check_located(context: CheckContext, claim: AbsenceClaim) -> None:
     """"The term isn't in the memory": contradicted only by a result item holding the
     call argument the claim names; anything else is unclear, so no finding."""
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
-    said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
+    said = context.text[clause.start:clause.end] if clause is not None else claim.text
     held = [f for f in context.evidence.ok
             if holds_named_argument(f, claim, said, quoted_only=False)]
     if held:

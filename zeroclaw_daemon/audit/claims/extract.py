@@ -201,7 +201,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                      selective, group, bool(first_group(match, "subjposs")),
                                      bool(first_group(match, "subjverb")),
                                      bool(first_group(match, "daypart")),
-                                     bool(first_group(match, "subjloc"))))
+                                     bool(first_group(match, "loc"))))
 
     values: list[ValueClaim] = []
     for start, end, kind, raw_value, extra in find_values(join_space_groups(no_urls), low):

@@ -8,6 +8,7 @@ from ...claims.counts import LatinCountRules, count_triggers, number_words_patte
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
 from .actions import ACTIONS
+from .observation import ATTRIBUTION, TOOL_USE
 
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9}
@@ -117,49 +118,6 @@ FAILURE = phrase(
     r"(?:never|not)\s+(?:ran|run|completed|finished|executed|went\s+through)|"
     r"nothing\s+(?:came|was)\s+back|still\s+unknown|no\s+(?:data|result)\s+(?:came|was))\b")
 
-_TOOL_VERBS = (
-    r"ran|executed|queried|checked|looked\s+(?:up|at|into|through|over)|searched(?:\s+for)?|"
-    r"looked\s+(?:it|them|this|that|those)\s+up|"
-    r"fetched|pulled(?:\s+up)?|downloaded|read|opened|inspected|grepped|scanned|listed|called|"
-    r"pinged|tested|verified|confirmed|reviewed|consulted|examined|went\s+through|found|"
-    r"retrieved|loaded|dumped|analy[sz]ed|browsed|visited|polled|hit|invoked|used(?!\s+to\b)|"
-    r"traced|audited|counted|measured|profiled|tailed|parsed|compared|double-checked|"
-    r"cross-checked|run|done\s+a\s+(?:search|lookup|query|check)|searched\s+the|googled|curled"
-)
-TOOL_USE = phrase(
-    r"\b(?:I|we)(?:'ve|\s+have|'d|\s+had)?(?:\s+(?:just|already|also|first|quickly|now|then|"
-    r"again|manually|briefly|directly|actually|went\s+ahead\s+and|gone\s+ahead\s+and))*\s+(?:"
-    + _TOOL_VERBS
-    + r")\b(?!\s+(?:out\b|into\s+(?:trouble|a\s+problem)))"
-    r"|\b(?:after|having|by)\s+(?:running|executing|checking|querying|searching|fetching|"
-    r"reading|opening|inspecting|grepping|scanning|looking\s+(?:at|up|through)|pulling|calling|"
-    r"pinging|reviewing|examining|going\s+through|run|checked|queried|fetched|read|looked)\b"
-    r"|\b(?:a\s+quick|my|the)\s+(?:search|lookup|query|check|grep|scan)\s+(?:I\s+(?:ran|did)\s+)?"
-    r"(?:showed|shows|returned|found|turned\s+up|came\s+back|revealed|confirms?|confirmed)\b"
-    r"|\bfrom\s+what\s+(?:I|we)\s+(?:can\s+)?(?:see|saw)\s+(?:in|on|from)\b"
-    r"|\b(?:I|we)\s+can\s+see\s+(?:in|on|from)\s+the\b"
-    # Subject-less: "Just pinged it", "Verified via the dashboard", "**Checked:** the logs".
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*))(?:just\s+|also\s+)?(?:pinged|checked|"
-    r"verified|confirmed|queried|looked\s+(?:at|up|into))\b(?!\s+(?:by|if|when)\b)"
-    r"|\b(?:verified|confirmed|checked|double-checked|cross-checked)\s+(?:via|with|against|"
-    r"using|through|on|in)\b")
-
-_SOURCE_NOUNS = (
-    r"search(?:\s+results?)?|results?|output|logs?|api|database|db|query|queries|dashboard|"
-    r"metrics|monitoring|monitor|tool|command|response|lookup|scan|records?|service|endpoint|"
-    r"call|request|fetch|grep|listing|file|page|readme|changelog|report|feed|forecast|server|"
-    r"table|check|data|status\s+page|site|website|documentation\s+I\s+fetched|json|payload"
-)
-ATTRIBUTION = phrase(
-    r"\baccording\s+to\s+(?:the|your|my|our|its|that|this)\s+(?P<subj>(?:[\w./-]+\s+){0,3}?"
-    r"(?:" + _SOURCE_NOUNS + r"))\b"
-    r"|\b(?:the|my|that|this|your)\s+(?P<subj2>(?:[\w./-]+\s+){0,3}?(?:" + _SOURCE_NOUNS
-    + r"))\s+(?:returned|shows?|showed|reports?|reported|says|said|lists?|listed|indicates?|"
-    r"indicated|puts|put|gives|gave|came\s+back(?:\s+with)?|confirms?|confirmed|revealed?|"
-    r"turned\s+up|mentions?|mentioned|contains?|contained|reads?|printed|states?|stated)\b"
-    r"|\bbased\s+on\s+(?:the|my)\s+(?P<subj3>(?:[\w./-]+\s+){0,2}?(?:results?|output|logs?|"
-    r"data|query|lookup|response|search|api|readings?))\b")
-
 _DONE = (
     r"restarted|rebooted|redeployed|deployed|created|written|saved|updated|deleted|removed|"
     r"sent|installed|uninstalled|upgraded|downgraded|merged|pushed|applied|fixed|stopped|"
@@ -250,13 +208,25 @@ ABSENCE = phrase(
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
     r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
-    # "The term isn't in the memory", "that address is not on the list": a thing denied a
-    # place in a container; held only against a call whose argument it names
-    # (checks/named_args.py).
-    r"|\b(?P<subjloc>(?:the|that|this|those|these|your|our)\s+[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not|"
-    r"weren't|were\s+not)\s+(?:yet\s+|listed\s+|present\s+|included\s+|stored\s+)?"
-    r"(?:in|on|among)(?=\s+(?:the|your|our|that|this|any)\b)"
+    # "The term isn't in the memory", "hinge pin doesn't appear in the glossary", "“X” has
+    # not been added to the list", "I couldn't find that user in the group": a thing denied
+    # a place in a container (its name may be quoted, blanked here); held only against a
+    # call whose argument it names (checks/named_args.py).
+    r"|(?:\b(?P<subjloc>(?:(?:the|that|this|those|these|your|our)\s+)?[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+|(?<=['’]\s)|(?<=\s\s))(?P<loc>(?:isn't|is\s+not|aren't|"
+    r"are\s+not|wasn't|was\s+not|weren't|were\s+not)(?:\s+(?:yet|listed|present|included|"
+    r"stored))?|(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+(?:appear|"
+    r"show\s+up)|(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:yet\s+)?been\s+(?:added|"
+    r"stored|entered|saved|included))\s+(?:yet\s+)?(?:in|on|among|to)"
+    r"(?=\s+(?:the|your|our|that|this|any)\b)"
+    r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|locate|see|spot)\s+"
+    r"(?:(?P<subjloc2>(?:the|that|this|those|these)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+)?"
+    r"(?P<loc2>in|on|among)(?=\s+(?:the|your|our|that|this|any)\b)"
+    # "It hasn't logged any errors today": the perfect of a verb of recording or showing.
+    r"|\b(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:logged|recorded|reported|found|"
+    r"returned|shown|seen|had|thrown|raised|produced|flagged)\s+(?:any|anything)\b"
+    r"(?P<subj11>(?:\s+(?!(?:in|on|at|for|from|today|yet|so|this|last|since|during|all|"
+    r"over)\b)[a-z][\w-]*){0,3})"
     # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
     # of a passive or a bare participle denies that the action has any object.
     r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
@@ -365,8 +335,8 @@ TRIGGERS: dict[str, str] = {
         "came command dashboard endpoint feed here listed listing output page printed query "
         "reported response result* returned search showed"
     ),
-    "absence": "any anything aren clean empty exist find isn locate no none nobody not "
-               "nothing* see single spot there wasn weren",
+    "absence": "any anything aren clean didn doesn don empty exist find hasn haven isn "
+               "locate no none nobody not nothing* see single spot there wasn weren",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
@@ -404,6 +374,6 @@ DAYPARTS = {"morning": (5, 12), "afternoon": (12, 18), "evening": (17, 23),
 
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
-__all__ = ["ACTIONS", "PACK"]
+__all__ = ["ACTIONS", "ATTRIBUTION", "PACK", "TOOL_USE"]
 
 PACK = build_pack("en", globals())

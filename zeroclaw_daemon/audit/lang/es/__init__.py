@@ -193,7 +193,8 @@ PRESENTATION = phrase(
 
 _W = r"[\wáéíóúñü-]+"
 _SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
-            + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b)"
+            + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b|"
+            r"esta\b|este\b|desde\b|durante\b)"
             + _W + r"){0,2}(?:\s+de\s+" + _W + r")?")
 ABSENCE = phrase(
     r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
@@ -204,12 +205,14 @@ ABSENCE = phrase(
     # encontrado incidencias"): the auxiliary stands between the negation and the verb.
     r"|\bno\s+(?:se\s+)?(?:ha|han|había|habían|he|hemos|habíamos)\s+(?:registrado|"
     r"encontrado|detectado|aparecido|habido|visto|devuelto|mostrado|arrojado|tenido|"
-    r"quedado|existido|reportado)\s+(?P<subjpf>" + _SUBJ_ES + r")"
+    r"quedado|existido|reportado|dado|sufrido|presentado)\s+(?P<subjpf>" + _SUBJ_ES + r")"
+    # "No consta ningún error": on record, negated.
+    r"|\bno\s+(?:consta|constan|constaba|constaban)\s+(?P<subjrec>" + _SUBJ_ES + r")"
     # "El término no está en la memoria": a thing denied a place in a container; held only
     # against a call whose argument it names (checks/named_args.py).
     r"|\b(?P<subjloc>(?:el|la|los|las|ese|esa|esos|esas|este|esta|estos|estas)\s+" + _W
-    + r"(?:\s+" + _W + r")?)\s+(?:todavía\s+|aún\s+)?no\s+(?:está|están|estaba|estaban|"
-    r"figura|figuran|aparece|aparecen)\s+(?:todavía\s+|aún\s+)?(?:en|entre)(?=\s)"
+    + r"(?:\s+" + _W + r")?)\s+(?P<loc>(?:todavía\s+|aún\s+)?no\s+(?:está|están|estaba|"
+    r"estaban|figura|figuran|aparece|aparecen)\s+(?:todavía\s+|aún\s+)?(?:en|entre))(?=\s)"
     # Negated possession with the negative determiner ("no tienes ninguna cita", "no
     # teníamos ningún aviso"): negative concord, so the noun's existence is denied for the
     # possessor; any person of "tener".

@@ -144,6 +144,8 @@ ABSENCE = phrase(
     r"|(?:未|没有?)能?(?:找到|发现|查到|搜到|检索到|匹配到|看到)(?P<subj2>" + _SUBJ + r")"
     r"|找不到(?P<subj3>" + _SUBJ + r")|查无(?P<subj4>" + _SUBJ + r")"
     r"|(?:并)?不存在|为空|是空的|空空如也|一片空白|一(?:个|条|项|行)(?:也|都)没有"
+    # 一条错误都没有: "not a single <noun>", the noun between the classifier and 都/也.
+    r"|一(?:个|条|项|行|次|件|笔)(?P<subj10>[\u4e00-\u9fff]{1,6}?)(?:也|都)没有"
     r"|无(?:任何|结果|记录|匹配)"
     r"|(?P<subj6>[\u4e00-\u9fff]{1,6})\**\s*[:：]\s*\**\s*(?:无|没有)(?=[\s，。；,;]|$)"
     # 还没 before a verb is "not yet": a status ("还没揽收"); 没过 is "did not pass" (过 is
