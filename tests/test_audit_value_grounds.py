@@ -129,3 +129,35 @@ def test_a_rate_no_period_gives_is_still_ungrounded(reply: str, events: object,
     """A per-day figure that no result rate times a period's length gives stays ungrounded."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+# A percentage by a formula of the domain (output / (area × irradiance)), from results that
+# state no share at all; and the same panel with a share the result does state.
+PANEL = ok("panel_test", json.dumps({"panel": "SP-2", "area_m2": 1.7, "output_w": 340,
+                                     "irradiance_w_m2": 1000}))
+RATED_PANEL = ok("panel_test", json.dumps({"panel": "SP-2", "efficiency_pct": 19.5,
+                                           "output_w": 340}))
+
+
+@pytest.mark.parametrize("reply", [
+    "SP-2 delivered 340 W, so it's running at roughly 20% efficiency.",                 # en
+    "SP-2 entregó 340 W: un rendimiento de alrededor del 20 %.",                        # es
+    "SP-2 输出 340 W，换算下来转换效率约 20%。",                                              # zh
+])
+def test_a_percentage_the_reply_computes_from_share_free_results(reply: str) -> None:
+    """A percentage when no result states a share is the reply's own computation, which
+    no result can contradict: no finding."""
+    assert [] == of_type("ungrounded_value", reply, PANEL)
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    ("SP-2 is running at roughly 25% efficiency.", RATED_PANEL, "25%"),      # a share stated
+    ("El panel SP-2 rinde un 25 %.", RATED_PANEL, "25 %"),                  # es, the same
+    ("The panel_test output shows 25% efficiency for SP-2.", PANEL, "25%"),  # read from it
+])
+def test_a_percentage_against_a_stated_share_is_still_checked(reply: str, events: object,
+                                                              span: str) -> None:
+    """When a result states a share (a key naming it), a different percentage is ungrounded;
+    so is one the reply says it read from the output."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, events)  # type: ignore[arg-type]

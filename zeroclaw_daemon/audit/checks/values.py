@@ -40,6 +40,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if _own_arithmetic(context, claim) or _per_period(context, claim):
         return
+    if _share_no_result_states(context, claim):
+        return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
                 target.event.call_id if target else None,
@@ -48,6 +50,30 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
                 else "value.not_in_results")
     if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
         context.failed_presented(claim.span)
+
+
+# What a result states a share with: a per cent sign, or a key naming a share, a rate or a
+# ratio (in the languages keys are written in).
+_SHARE_IN_RESULT_RE = re.compile(
+    r"%|(?<![a-z])(?:pct|percent|percentage|ratio|rate|share|util|utilization|usage|"
+    r"porcentaje|tasa|proporci[oó]n|taux|anteil|quote)|率|比例|占比|百分", re.IGNORECASE)
+
+
+def _share_no_result_states(context: CheckContext, claim: ValueClaim) -> bool:
+    """A percentage, when this turn's results state none (no "%", no key naming a share
+    or rate, no fraction between 0 and 1): the reply computed it, and a computation is
+    open-ended (an attenuation, a margin, an efficiency by the domain's own formula), so
+    it cannot contradict a result; the figures it is computed from are checked as values
+    of their own. A percentage said to be read from a tool ("the dashboard shows 81%")
+    is still checked, and so is any percentage when no call succeeded."""
+    evidence = context.evidence
+    if claim.kind is not ValueKind.PERCENT or not evidence.ok:
+        return False
+    if context.claims.sentence_of(claim.clause) in context.claims.attributed_sentences:
+        return False
+    if any(_SHARE_IN_RESULT_RE.search(f.result) for f in evidence.ok):
+        return False
+    return not any(0 < abs(value) < 1 for value in evidence.derivations.operands)
 
 
 def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:
