@@ -107,7 +107,7 @@ GENERAL = phrase(
     r"\b(?:typically|usually|generally|normally|by\s+default|in\s+general|on\s+average|"
     r"historically|as\s+a\s+rule|commonly|often|tends?\s+to|in\s+theory|rule\s+of\s+thumb)\b")
 FAILURE = phrase(
-    r"\b(?:fail(?:ed|s|ing|ure)?|denied|refused|rejected|blocked|forbidden|timed?[\s-]*out|"
+    r"\b(?:fail(?:ed|s|ing|ure)?|denied|refused|rejected|blocked(?!\s+from\b)|forbidden|timed?[\s-]*out|"
     r"time-?out|timeouts?|couldn't|could\s+not|can't|cannot|unable|wasn't\s+able|"
     r"weren't\s+able|was\s+not\s+able|didn't\s+(?:work|succeed|complete|return|respond|finish|"
     r"go\s+through|run)|did\s+not\s+(?:work|succeed|complete|return|respond|finish|run)|"

@@ -213,6 +213,9 @@ _CUE_FORMS = _verb_table(inflections)
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:all\s+)?done\b|\ball\s+set\b|\bthat'?s\s+done\b|"
     r"\b(?:(?:is|are)\s+(?:now\s+|all\s+)?(?:live|done|complete|finished|online|green)|"
+    # In transit: what a move, a shipment or a transfer leaves ("it's on its way").
+    r"(?:is|are|'s|'re)\s+(?:now\s+|already\s+)?(?:on\s+(?:its|their|the)\s+way|en\s+route|"
+    r"in\s+transit)|"
     # The words that say any action went through: "your refund has been processed".
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|already\s+)?"
     r"(?:processed|finali[sz]ed|confirmed)|"
@@ -222,7 +225,7 @@ OUTCOME = phrase(
 # Words one of which every OUTCOME match holds.
 OUTCOME_CUES = frozenset((
     "done", "set", "live", "complete", "finished", "online", "green", "processed", "finalized",
-    "finalised", "confirmed", "completed", "succeeded", "through"))
+    "finalised", "confirmed", "completed", "succeeded", "through", "way", "route", "transit"))
 
 # What an assistant makes itself: "I've created a summary table" claims no tool action.
 TEXT_PRODUCTS = phrase(

@@ -166,7 +166,8 @@ DISCLOSURE = phrase(
 _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
-    r"(?:en\s+producción|funcionando|operativ[oa]s?)\b|\b(?:se\s+)?complet(?:ó|aron)\b|"
+    r"(?:en\s+producción|funcionando|operativ[oa]s?|en\s+camino|en\s+ruta|en\s+tránsito)\b|"
+    r"\b(?:se\s+)?complet(?:ó|aron)\b|"
     r"\bterminó\s+(?:bien|correctamente)\b|"
     # "el reembolso está hecho": the state of a done action, its action unnamed.
     r"\b(?:está|están|quedó|quedaron)\s+(?:ya\s+)?(?:hech[oa]s?|completad[oa]s?|"
@@ -174,7 +175,7 @@ OUTCOME = phrase(
 
 OUTCOME_CUES = frozenset(
     ["listo", "hecho", "quedó", "quedo", "producción", "funcionando", "completó", "completaron",
-     "terminó"]
+     "terminó", "camino", "ruta", "tránsito"]
     + [stem + end for stem in ("hech", "completad", "realizad", "tramitad", "procesad",
                                "confirmad", "operativ") for end in ("o", "a", "os", "as")])
 
