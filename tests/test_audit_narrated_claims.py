@@ -52,6 +52,9 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("payroll_slip_get", '{"slip": "2026-11", "emailed": "2026-12-01"}',
          {"slip": "2026-11"})], []),
     ("en", "The tenant was notified by the landlord's agent.", [LEASE_READ], []),
+    ("en", "The deposit receipt was emailed on 1 December and the deposit has been paid.",
+     [ok("deposit_get", '{"id": "D-4", "receipt_sent_at": "2026-12-01", "paid": true}',
+         {"id": "D-4"})], []),
     ("en", "The renewal form was submitted at 10:04 and accepted later.", [LEASE_READ], []),
     # es, zh: the same sending, with the indefinite article ("se envió una copia"); 抄送.
     ("es", "Además se envió una copia al inquilino.", [LEASE_READ], [(F, NO_CALL, "envió")]),

@@ -1,6 +1,7 @@
 """Counts of a share and counts written as a multiplier (sentences of our own, other
 domains and tools): Chinese 占 ("accounts for") and 各 ("each") count part of the items,
-and a result's "x4" / "×4" states a quantity; (type, rule, span) of each finding."""
+a result's "x4" / "×4" states a quantity, and a number before a month is a date; (type,
+rule, span) of each finding."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("zh", "另有 4 名乘务员随机。", [CREW], []),
     ("es", "Van 3 menús vegetarianos y 2 halal en el pedido.", [MEALS], []),
     ("zh", "订单里有 3 份素食餐。", [MEALS], []),
+    # en: a number before a month is a day of a date, not a count of months.
+    ("en", "The catering order was confirmed on 2 December and changed on 3 Dec.", [MEALS], []),
 ]
 
 

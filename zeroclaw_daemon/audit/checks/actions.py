@@ -186,22 +186,17 @@ def _target_values(value: Any, key: str = "") -> list[str]:
 
 def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str],
                   lexicons: Sequence[ActionLexicon], same_language: bool) -> bool:
-    """Whether a result shows the claimed action as a state or an event: the claim's own
-    verb in a done form ("merged", "deleted"), or another form of its class (a done form,
-    "submitted" for "served", or a base form, "Revert 'add cache'") on a line that also
-    names the claim's object (a word, or an identifier such as "#12"; a reply in another
-    language than the result's is not held to that): a class holds many acts, and a
-    result showing one of them ("submitted") does not show another ("served on counsel").
-    Plurals and column names ("RESTARTS") show nothing."""
-    own = stem(claim.verb.split()[0])
+    """Whether a result shows the claimed action as a state or an event: a done form of
+    its class ("merged", "deleted"; "sent" for "emailed"), or a base form ("Revert 'add
+    cache'") on a line that also names the claim's object (a word, or an identifier such
+    as "#12"; a reply in another language than the result's is not held to that). The
+    classes keep apart acts a result would confuse: "submitted" (a filing) shows no copy
+    served on counsel. Plurals and column names ("RESTARTS") show nothing."""
     for line in _lines_past_header(call.facts.result.lower()):
         words = _WORD_RE.findall(line)
-        done = [w for w in words if any(lx.verbs.get(w) == claim.action_class
-                                        for lx in lexicons)]
-        if any(stem(w) == own for w in done):
+        if any(lx.verbs.get(w) == claim.action_class for lx in lexicons for w in words):
             return True
-        if not done and not any(lx.bases.get(w) == claim.action_class
-                                for lx in lexicons for w in words):
+        if not any(lx.bases.get(w) == claim.action_class for lx in lexicons for w in words):
             continue
         if not same_language or any(ident in line for ident in claim.idents):
             return True  # the reply's object words cannot be matched across languages
