@@ -153,11 +153,12 @@ def test_a_percentage_the_reply_computes_from_share_free_results(reply: str) -> 
 @pytest.mark.parametrize(("reply", "events", "span"), [
     ("SP-2 is running at roughly 25% efficiency.", RATED_PANEL, "25%"),      # a share stated
     ("El panel SP-2 rinde un 25 %.", RATED_PANEL, "25 %"),                  # es, the same
-    ("The panel_test output shows 25% efficiency for SP-2.", PANEL, "25%"),  # read from it
+    ("The panel_test output shows about 25% efficiency.", PANEL, "25%"),   # read from it
+    ("SP-2 runs at 25% efficiency.", PANEL, "25%"),                        # stated flat
 ])
 def test_a_percentage_against_a_stated_share_is_still_checked(reply: str, events: object,
                                                               span: str) -> None:
     """When a result states a share (a key naming it), a different percentage is ungrounded;
-    so is one the reply says it read from the output."""
+    so is one the reply says it read from the output, or states flat, not as worked out."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, events)  # type: ignore[arg-type]

@@ -59,18 +59,30 @@ _SHARE_IN_RESULT_RE = re.compile(
     r"porcentaje|tasa|proporci[oó]n|taux|anteil|quote)|率|比例|占比|百分", re.IGNORECASE)
 
 
+# A part of a whole the sentence names before its percentage ("170 of 240", "17 de 24",
+# "3/4", "240 票中 170 票"): the percentage is then that share, which is checked.
+_PART_OF_WHOLE_RE = re.compile(
+    r"\d\s*(?:[^\W\d_]+\s+)?(?:of|out\s+of|de|sobre|/)\s*\d"
+    r"|\d\s*[^\W\d]{0,3}\s*(?:中|里|当中)(?:的|有)?\s*\d")
+
+
 def _share_no_result_states(context: CheckContext, claim: ValueClaim) -> bool:
-    """A percentage, when this turn's results state none (no "%", no key naming a share
-    or rate, no fraction between 0 and 1): the reply computed it, and a computation is
-    open-ended (an attenuation, a margin, an efficiency by the domain's own formula), so
-    it cannot contradict a result; the figures it is computed from are checked as values
-    of their own. A percentage said to be read from a tool ("the dashboard shows 81%")
-    is still checked, and so is any percentage when no call succeeded."""
+    """A percentage presented as worked out ("roughly 81%", "约 20%": approximate), when
+    this turn's results state no share (no "%", no key naming a share or rate, no
+    fraction between 0 and 1): the reply computed it, and a computation is open-ended (an
+    attenuation, a margin, an efficiency by the domain's own formula), so it cannot
+    contradict a result; the figures it is computed from are checked as values of their
+    own. Still checked: a percentage stated flat ("Turnout was 81%"), one said to be read
+    from a tool ("the dashboard shows 81%"), one of a part and a whole its sentence names
+    ("170 of 240, or 72.8%"), and any percentage when no call succeeded."""
     evidence = context.evidence
-    if claim.kind is not ValueKind.PERCENT or not evidence.ok:
+    if claim.kind is not ValueKind.PERCENT or not claim.approx or not evidence.ok:
         return False
     if context.claims.sentence_of(claim.clause) in context.claims.attributed_sentences:
         return False
+    sentence = context.claims.sentence_span(claim.clause)
+    if _PART_OF_WHOLE_RE.search(context.text, sentence[0] if sentence else 0, claim.span[0]):
+        return False   # "170 of 240, or 72.8%": the share of the figures it names
     if any(_SHARE_IN_RESULT_RE.search(f.result) for f in evidence.ok):
         return False
     return not any(0 < abs(value) < 1 for value in evidence.derivations.operands)

@@ -80,7 +80,8 @@ APPROX_ENDINGS = ("about", "around", "roughly", "approximately", "approx", "appr
                   "casi", "más de", "menos de", "rondan", "ronda", "ronda los", "ronda las",
                   "rondan los", "hacia las", "hacia", "en torno a", "por encima de",
                   "por debajo de")
-APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"))   # two words, any space between
+# Two words, any space between; "del" is "de" + "el" ("alrededor del 12 %").
+APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"), ("alrededor", "del"), ("cerca", "del"))
 
 
 def approx_before(text: str) -> bool:
