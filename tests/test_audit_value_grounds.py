@@ -162,3 +162,16 @@ def test_a_percentage_against_a_stated_share_is_still_checked(reply: str, events
     so is one the reply says it read from the output, or states flat, not as worked out."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, events)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "code"), [
+    ("Gestern in Rostock: Wind 9,4 m/s aus Ost, dazu 2 mm Regen.", "de"),
+    ("Hier à Lyon : environ 12 °C selon la station, vent de 20 km/h.", "fr"),
+])
+def test_uncovered_languages_get_no_value_findings(reply: str, code: str) -> None:
+    """A reply in a language without a pack is told by its function words (adverbs of time,
+    prepositions) and gets no value findings: its number format and its words for "about"
+    are not known, so a conversion or a rounding cannot be told from a wrong value."""
+    from zeroclaw_daemon.audit.lang import detect_language
+    station = ok("station_obs", json.dumps({"wind_ms": 3.1, "rain_mm": 0.4, "temp_c": 8.2}))
+    assert (code, []) == (detect_language(reply), of_type("ungrounded_value", reply, station))

@@ -46,18 +46,22 @@ _UNCOVERED_WORDS: Mapping[str, frozenset[str]] = {
     "fr": word_set("""
 les des est une dans pas qui sur aux cette ces il elle nous vous ils ont été mais où aussi
 très du et je j'ai c'est n'est n'a avez sont avec pour aucun aucune rien encore toujours
+hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors
 """),
     "de": word_set("""
 der die das und ist nicht mit für auf den dem ein eine einen ich wir sie es im zu von bei
 noch auch wurde wurden sind hat haben keine kein aber oder nur schon ja gibt alle
+aus dazu vom zum zur beim über unter nach seit bis etwa rund gestern heute derzeit leider
 """),
     "pt": word_set("""
 não uma os as do da dos das na nos nas foi são estão também mas já ao pelo pela isso você
 em é encontrei nenhum nenhuma
+ontem hoje amanhã depois então atualmente
 """),
     "it": word_set("""
 il gli della delle dei non è sono per nel nella alla anche ma già ho ha hanno stato stati
 questo questa tutti più nessun nessuna ci sono
+ieri oggi domani verso dopo presso senza ancora però quindi attualmente
 """),
 }
 # Letters the covered languages (en, es) do not write: à ç ã ß ä ö and the like.
