@@ -155,7 +155,14 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
     classes: set[str] = set()
     if not observes_only:
         # The fields it sets name actions too ("assignee": it assigns).
-        fields = _WORD_RE.findall(" ".join(facts.event.args).replace("_", " ").lower())
+        # A field named by one verb's bare form names the thing its value is ("store":
+        # "Riverside", "order": "A-12"), as a noun; a form made from the verb
+        # ("assignee", "scheduled_at") or a verb with its object ("delete_branch") says
+        # the call does that act.
+        fields = [w for key in facts.event.args
+                  for w in _WORD_RE.findall(key.replace("_", " ").lower())
+                  if " " in key.replace("_", " ").strip()
+                  or not any(w in lexicon.bases for lexicon in lexicons)]
         for word in (*words, *fields):
             for lexicon in lexicons:
                 action_class = _tool_word_class(lexicon, word)

@@ -22,7 +22,7 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "rollback revert undo downgrade restore",
     "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
                "evict invalidate destroy unlink"),
-    "create": "create add insert provision register init book schedule reserve invite",
+    "create": "create add insert provision register init book schedule reserve invite place",
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
                "assign reassign mark label tag bump"),
     "scale": "scale resize",
