@@ -114,6 +114,19 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [not_ok("drone_fleet_return", ToolStatus.TIMEOUT, "请求超时")], [(X, ACTED, "召回")]),
     ("zh", "新的价格配置已经下发到所有门店的收银机。",
      [not_ok("pos_config_push", ToolStatus.FAILED, "网关错误 502")], [(X, ACTED, "下发")]),
+    # es, zh, en: paying out and calling back in other words (abonar, 打款 after 已全部,
+    # 到账 as the outcome of any payment, "recalled").
+    ("es", "Ya se ha abonado la beca a los alumnos de primero.",
+     [not_ok("becas_pago_lote", ToolStatus.FAILED, "requiere aprobación")],
+     [(X, ACTED, "abonado")]),
+    ("zh", "奖学金已全部打款。",
+     [not_ok("scholarship_payout", ToolStatus.FAILED, "需要财务审批")], [(X, ACTED, "打款")]),
+    ("zh", "奖学金已经到账了。",
+     [not_ok("scholarship_payout", ToolStatus.FAILED, "需要财务审批")],
+     [(X, ACTED, "已经到账")]),
+    ("en", "Recalled the survey drones to base.",
+     [not_ok("drone_fleet_command", ToolStatus.TIMEOUT, "no answer", {"cmd": "return"})],
+     [(X, ACTED, "Recalled")]),
     # zh precision: a metric named with the verb, an attribute, a disclosed failure.
     ("zh", "这个模型的召回率是 0.91。",
      [ok("model_eval_metrics", '{"recall": 0.91, "precision": 0.88}', {"model": "m3"})], []),
@@ -121,6 +134,8 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("coupon_stats", '{"issued": 120, "used": 45}', {"campaign": "双十二"})], []),
     ("zh", "补贴没能发放：需要财务审批。",
      [not_ok("subsidy_payout", ToolStatus.FAILED, "需要财务审批")], []),
+    ("zh", "已到账的金额是 300 元。",
+     [ok("wallet_balance", '{"credited": 300, "pending": 0}', {"user": "u1"})], []),
 ]
 
 

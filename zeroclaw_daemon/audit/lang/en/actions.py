@@ -16,7 +16,8 @@ from ...claims.text import phrase
 ACTION_CLASSES: dict[str, str] = {
     "restart": "restart reboot bounce reload recycle",
     "start": "start launch boot resume unpause trigger rerun",
-    "stop": "stop kill terminate halt shutdown pause suspend",
+    # "recall" units (robots, vehicles, a batch) takes them out of service.
+    "stop": "stop kill terminate halt shutdown pause suspend recall",
     "deploy": "deploy ship release rollout promote publish",
     "push": "push upload sync",
     "rollback": "rollback revert undo downgrade restore",

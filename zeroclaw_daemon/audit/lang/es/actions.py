@@ -28,7 +28,7 @@ ACTION_CLASSES: dict[str, str] = {
     "submit": "presentar tramitar",
     "acknowledge": "cerrar resolver silenciar reabrir",
     "refund": "reembolsar devolver",
-    "pay": "pagar cobrar cancelar anular transferir",
+    "pay": "pagar cobrar cancelar anular transferir abonar liquidar",
     "grant": ("conceder otorgar revocar aprobar rechazar bloquear desbloquear habilitar "
               "deshabilitar activar desactivar permitir"),
     "write": "escribir guardar copiar exportar importar respaldar",

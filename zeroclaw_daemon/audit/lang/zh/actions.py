@@ -29,7 +29,7 @@ ACTION_CLASSES: dict[str, str] = {
     "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送",
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
-    "pay": "支付 付款 取消 发放",
+    "pay": "支付 付款 取消 发放 打款 转账 汇款",
     "grant": "批准 审批 授权 封禁 解封 启用 禁用",
     "write": "保存 写入 备份 导出 导入",
     "build": "构建 编译 打包",
@@ -46,7 +46,7 @@ _NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九�
                   r"(?:次|遍|回|分钟|小时|天|秒))")
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:把[^，。；！？\n]{0,24}?|被)?" + _NOT_NEGATED
+    r"(?:已经?|都|也|刚刚?)\s*(?:全部|全都|都)?\s*(?:把[^，。；！？\n]{0,24}?|被)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")")
@@ -61,8 +61,9 @@ STATE = phrase(
 DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|"
                     r"(?:等待|排队中|处理中|进行中)(?!的)")
 
+# 到账: money arrived in the account, the outcome of any payment.
 OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
-                 r"在线上了|弄好了|已经?在路上")
+                 r"在线上了|弄好了|已经?在路上|已经?(?:全部)?到账(?!的)|到账了")
 
 TEXT_PRODUCTS = phrase(r"[^，。；！？\n]{0,6}?(?:总结|表格|列表|清单|草稿|大纲|对比|示例|"
                        r"模板|方案)")
