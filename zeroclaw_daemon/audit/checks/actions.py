@@ -119,7 +119,7 @@ def about_profile(about: str, lexicons: Sequence[ActionLexicon]
 
 
 def call_profiles(facts: Sequence[EventFacts], lexicons: Sequence[ActionLexicon]
-             ) -> list[CallProfile]:
+                  ) -> list[CallProfile]:
     """:func:`profile` of every call, each tool's description read once (a turn often
     calls one tool many times)."""
     abouts: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
