@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from zeroclaw_daemon.audit import lang
+from zeroclaw_daemon.audit.checks import labelled
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
@@ -92,3 +97,32 @@ def test_language_words_read_in_one_pass_equal_the_two_patterns(text: str) -> No
         assert lang._LATIN_WORD_RE.findall(low) == one_pass
         assert lang._WORD_RE.findall(low) == [w for t in one_pass for w in t.split("'")]
     assert lang.detect_language(text) in {"en", "es", "fr", "de", "pt", "it", "zh", "ja", "ko"}
+
+
+def _texts_of_the_sets() -> list[str]:
+    """Every reply, user message and result of the scenario sets (the held-out blind-2
+    set left out)."""
+    root = Path(__file__).resolve().parent / "data"
+    files = [*root.glob("audit-*.jsonl"), root / "audit-blind" / "blind-1.jsonl"]
+    texts: list[str] = []
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            scenario = json.loads(line)
+            texts += [scenario.get("reply", ""), scenario.get("user", "")]
+            texts += [str(call.get("result", "")) for call in scenario.get("calls", [])]
+    return texts
+
+
+def test_labelled_numbers_are_found_as_by_the_plain_pattern() -> None:
+    """The labelled-number pattern, anchored at a run of letters and possessive, finds
+    exactly the matches (spans, labels, numbers) the plain pattern finds."""
+    fast = labelled._LABELLED_NUMBER_RE
+    plain = re.compile(fast.pattern.replace("(?<![^\\W\\d_])", "", 1).replace("{4,}+", "{4,}", 1))
+    assert plain.pattern != fast.pattern
+    generated = ["gusts of 25 knots", "rachas de 25", "retries 4, timeouts: 3", "xgusts 25",
+                 "abc_defg 12", "speedé: 7,5 km", "gustsgusts up to 12.", "wind=12 and gust 9b",
+                 "étapes 12 ETAPES 3", "level 10% and latency 12 ms", "mañana 12"]
+    for text in _texts_of_the_sets() + generated:
+        expected = [(m.span(), m.group("label"), m.group("num")) for m in plain.finditer(text)]
+        assert expected == [(m.span(), m.group("label"), m.group("num"))
+                            for m in fast.finditer(text)]
