@@ -73,6 +73,21 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("es", "El escáner no ha dado ningún fallo esta semana.", [FAULTS_ES],
      [(A, HAS_ITEMS, "no ha dado ningún fallo")]),
     ("zh", "这周扫描仪一条故障都没有。", [FAULTS], [(A, HAS_ITEMS, "一条故障都没有")]),
+    # en: "no <noun> with <identifier>": the identifier names the one thing denied; a
+    # record of another identifier does not contradict it.
+    ("en", "There's no bounce for x@example.net on the list.",
+     [ok("mailer_bounce_list", "bounced,reason\nold@example.org,550\nx@example.net,552",
+         {"address": "x@example.net"})], [(A, HOLDS_ARG, "no bounce for")]),
+    ("en", "There's no subscriber with dana@example.com on the bounce list.", [BOUNCES], []),
+    ("en", "dana@example.com isn't on the bounce list.", [BOUNCES], []),
+    ("en", "No, old@example.org isn't on the bounce list.",
+     [ok("mailer_bounce_list", "bounced,reason\nold@example.org,550\nx@example.net,552",
+         {"address": "old@example.org"})], [(A, HOLDS_ARG, "old@example.org isn't on")]),
+    # zh: 查不到, 不在…里, 还没收录, with the term quoted or followed by a demonstrative.
+    ("zh", "词库里查不到“熔断器”。", [TERMS_ZH], [(A, HAS_ITEMS, "查不到“熔断器”")]),
+    ("zh", "“熔断器”目前不在词库里。", [TERMS_ZH], [(A, HOLDS_ARG, "目前不在词库里")]),
+    ("zh", "熔断器这个词还没收录。", [TERMS_ZH], [(A, HOLDS_ARG, "还没收录")]),
+    ("zh", "熔断器座这个词还没收录。", [TERMS_ZH_LONGER], []),
     # zh: a quoted term held whole by an item; only a longer term held.
     ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH], [(A, HAS_ITEMS, "没有“熔断器”这个词条")]),
     ("zh", "词库里没有“熔断器”这个词条。", [TERMS_ZH_LONGER], []),

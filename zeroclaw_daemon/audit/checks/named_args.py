@@ -3,7 +3,8 @@
 "Is 'load-bearing bracket' in our memory?" → a concordance call with
 ``term="load-bearing bracket"`` → four hits holding that term → "the term isn't in the
 memory". The reply names the call's argument, by the argument's own key ("the term",
-"that address") or by its value quoted ("没有“过载保护”这个词条"), and denies it a place in
+"that address"), by its value quoted ("没有“过载保护”这个词条") or by an identifier
+("no user with m.chen@example.com"), and denies it a place in
 the result; a result item holding that value, whole, contradicts the claim. The value is
 read from the call's arguments (what the tool was asked), never from the user's message,
 and only items count: a result's echo of its query (a first line, a top-level field) is
@@ -22,6 +23,8 @@ from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, _first_list
 _QUOTES = (("“", "”"), ("「", "」"), ("『", "』"), ("《", "》"), ("\"", "\""), ("'", "'"),
            ("«", "»"), ("‘", "’"))
 _CJK_RE = re.compile(r"[\u3400-\u9fff]")
+# One token holding a character no plain word has: "@", ".", "_", "#" or a digit.
+_IDENTIFIER_RE = re.compile(r"(?=\S*[@._#\d])[\w@.+#-]+")
 
 
 def holds_named_argument(facts: EventFacts, claim: AbsenceClaim, said: str,
@@ -51,9 +54,12 @@ def _names(value: str, key: str, claim: AbsenceClaim, said: str, quoted_only: bo
     low_said, low_value = said.lower(), value.lower()
     if any(f"{open_}{low_value}{close}" in low_said for open_, close in _QUOTES):
         return True
+    written = _whole(low_value).search(low_said) is not None
     if quoted_only:
-        return False
-    if _whole(low_value).search(low_said) is not None:
+        # An identifier (an address, a code: "m.chen@example.com", "FA-5512") names one
+        # thing as surely as quotes do.
+        return written and _IDENTIFIER_RE.fullmatch(value) is not None
+    if written:
         return True
     key_words = {stem(w) for w in LATIN_WORD_RE.findall(key.replace("_", " ").lower())}
     return bool(key_words & claim.subject)
@@ -61,7 +67,11 @@ def _names(value: str, key: str, claim: AbsenceClaim, said: str, quoted_only: bo
 
 def _whole(value: str) -> re.Pattern[str]:
     """``value`` with no word character on either side (a Han character is one, so 过载保护
-    is not found inside 过载保护装置)."""
+    is not found inside 过载保护装置), or, for a Chinese value, beside a particle or a
+    demonstrative (的, 把, 这个: 隔离开关这个词)."""
+    if _CJK_RE.search(value):
+        return re.compile(r"(?:(?<!\w)|(?<=[的把将]))" + re.escape(value)
+                          + r"(?:(?!\w)|(?=[这那的]))")
     return re.compile(r"(?<!\w)" + re.escape(value) + r"(?!\w)", re.IGNORECASE)
 
 

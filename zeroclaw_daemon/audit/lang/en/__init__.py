@@ -212,7 +212,7 @@ ABSENCE = phrase(
     # not been added to the list", "I couldn't find that user in the group": a thing denied
     # a place in a container (its name may be quoted, blanked here); held only against a
     # call whose argument it names (checks/named_args.py).
-    r"|(?:\b(?P<subjloc>(?:(?:the|that|this|those|these|your|our)\s+)?[a-z][\w-]*"
+    r"|(?:\b(?P<subjloc>(?:(?:the|that|this|those|these|your|our)\s+)?[a-z0-9][\w.@+-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+|(?<=['’]\s)|(?<=\s\s))(?P<loc>(?:isn't|is\s+not|aren't|"
     r"are\s+not|wasn't|was\s+not|weren't|were\s+not)(?:\s+(?:yet|listed|present|included|"
     r"stored))?|(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+(?:appear|"
@@ -222,6 +222,10 @@ ABSENCE = phrase(
     r"|\b(?:couldn't|could\s+not|can't|cannot|didn't|did\s+not)\s+(?:find|locate|see|spot)\s+"
     r"(?:(?P<subjloc2>(?:the|that|this|those|these)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+)?"
     r"(?P<loc2>in|on|among)(?=\s+(?:the|your|our|that|this|any)\b)"
+    # "There's no contact with m.chen@example.com": any noun, when an identifier names the
+    # one thing denied; held, as a place denied, only against a result item holding it.
+    r"|\bno\s+(?P<subjid>[a-z][\w-]*)\s+(?P<loc3>with|for|named|called|matching|under)"
+    r"(?=\s+[\w.+#-]*[@\d#_.][\w.@+#-]*)"
     # "It hasn't logged any errors today": the perfect of a verb of recording or showing.
     r"|\b(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:logged|recorded|reported|found|"
     r"returned|shown|seen|had|thrown|raised|produced|flagged)\s+(?:any|anything)\b"

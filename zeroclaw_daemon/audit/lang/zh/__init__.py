@@ -147,6 +147,11 @@ ABSENCE = phrase(
     # 一条错误都没有: "not a single <noun>", the noun between the classifier and 都/也.
     r"|一(?:个|条|项|行|次|件|笔)(?P<subj10>[\u4e00-\u9fff]{1,6}?)(?:也|都)没有"
     r"|无(?:任何|结果|记录|匹配)"
+    r"|(?:查|搜|检索|看)不到(?P<subj12>" + _SUBJ + r")"
+    # “X”不在术语库里, X 还没收录: a thing denied a place in a container; held only against
+    # a call whose argument it names (checks/named_args.py).
+    r"|(?P<loc>(?:目前|还|并|都)?不在)[^，。；！？\n]{1,12}?(?:里|中|内|上)"
+    r"|(?P<loc2>(?:还)?(?:没有?|未)(?:被)?(?:收录|录入|添加|加入|登记))"
     r"|(?P<subj6>[\u4e00-\u9fff]{1,6})\**\s*[:：]\s*\**\s*(?:无|没有)(?=[\s，。；,;]|$)"
     # 还没 before a verb is "not yet": a status ("还没揽收"); 没过 is "did not pass" (过 is
     # the verb), not "there is no ...". 还没有 + noun is still an absence.
@@ -250,8 +255,8 @@ TRIGGERS: dict[str, str] = {
     "completion": "了 又能用了 已 恢复正常运行 成功 我 搞定 跑起来了",
     "presentation": "中有 以下是 如下 如下所示 显示 表明 返回了 里有",
     "absence": (
-        "一 一片空白 不存在 为空 匹配到 发现 并没有 找不到 找到 搜到 无 是空的 查到 查无 "
-        "检索到 没 没有 没有找到 空空如也"
+        "一 一片空白 不到 不在 不存在 为空 匹配到 发现 并没有 找不到 找到 搜到 无 是空的 未 查到 "
+        "查无 检索到 没 没有 没有找到 空空如也"
     ),
     "count_pattern": "# " + " ".join(DIGITS) + " " + " ".join(MULTIPLIERS),
 }
