@@ -145,3 +145,55 @@ def test_a_count_past_a_threshold_is_a_part(reply: str) -> None:
     """A predicate of comparison picks out the items past a threshold: a part of the
     listing, which its size cannot check."""
     assert [] == of_type("count_mismatch", reply, SENSORS)
+
+
+TICKETS_CSV = ok("helpdesk_export", "\n".join([
+    "ticket,severity,queue",
+    "T-1,S1,network", "T-2,S2,network", "T-3,S1,printers", "T-4,S3,network",
+    "T-5,S2,email", "T-6,S1,email",
+]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("There are 3 S1 tickets: T-1, T-3 and T-6.", []),
+    ("There are 4 S1 tickets today.", [("count_mismatch", "count.item_count",
+                                        "4 S1 tickets")]),
+    ("Hay 2 tickets S2 hoy.", []),
+])
+def test_a_kind_written_as_a_code(reply: str, expected: Expected) -> None:
+    """A field's value written as a code of letters and digits (S1, P2) is a kind too."""
+    assert expected == of_type("count_mismatch", reply, TICKETS_CSV)
+
+
+CREW = ok("crew_roster", "\n".join([
+    "member,role,base", "Ana Silva,pilot,LIS", "Ben Ode,cabin,LIS", "Chen Wei,cabin,OPO",
+    "Dara Kim,pilot,OPO", "Eli Roth,cabin,LIS", "Fay Obi,engineer,LIS",
+]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The two named are exactly the pilots.
+    ("两位：Ana Silva 和 Dara Kim。", []),
+    ("Two: Ana Silva and Dara Kim.", []),
+    ("Dos: Ana Silva y Dara Kim.", []),
+    # Two names that are no kind of their own: compared with the six members.
+    ("两位：Ana Silva 和 Ben Ode。", [("count_mismatch", "count.item_count", "两位")]),
+    ("Two members: Ana Silva and Ben Ode.",
+     [("count_mismatch", "count.item_count", "Two members")]),
+    ("Two members: Ana Silva and Dara Kim.", []),
+])
+def test_a_count_whose_names_are_one_kind(reply: str, expected: Expected) -> None:
+    """"<count>: <names>" naming exactly the items of one kind counts that kind."""
+    assert expected == of_type("count_mismatch", reply, CREW)
+
+
+LEVELS = ok("parking_levels", "level,spaces,occupied\nL1,120,118\nL2,140,97\nL3,90,12\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "The garage has 350 spaces, 227 taken, so 123 are free.",
+    "车库共350个车位，已占用227个，还剩123个。",
+])
+def test_a_difference_of_two_column_totals(reply: str) -> None:
+    """Two column totals and their difference: the difference is no count of rows."""
+    assert [] == of_type("count_mismatch", reply, LEVELS)

@@ -29,6 +29,7 @@ from .base import CheckContext
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
 _COPULA_RE = re.compile(r"are|is|were|was|remain|stay|están|estan|son|siguen|quedan",
                         re.IGNORECASE)
+_CODE_RE = re.compile(r"\b(?=[^\W_]*[^\W\d_])(?=[^\W_]*\d)[^\W_]{2,6}\b")
 _COLON_AFTER_RE = re.compile(r"[ \t]*[:：]")
 _PREDICATE_STOP_RE = re.compile(r"\s(?:and|but|or|y|pero|o)\s")
 # A capitalised word inside a sentence (after another word): a name.
@@ -133,7 +134,9 @@ def _predicate(context: CheckContext, claim: CountClaim) -> str:
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in LATIN_WORD_RE.findall(text))
+    """The words of ``text``, lower-cased, and its codes of letters and digits ("p2")."""
+    return frozenset(w.lower() for w in LATIN_WORD_RE.findall(text)) | frozenset(
+        w.lower() for w in _CODE_RE.findall(text))
 
 
 def _says_more(context: CheckContext, claim: CountClaim, predicate: str,
@@ -241,3 +244,49 @@ def selected_by_a_threshold(context: CheckContext, claim: CountClaim) -> bool:
     if context.pack is not None and context.pack.cjk:
         return _CJK_THRESHOLD_RE.search(claim.noun) is not None
     return _THRESHOLD_RE.match(context.text, claim.span[1]) is not None
+
+
+# After "<count>:": the enumerated items up to the end of the sentence; each item's name is
+# its first words, before a parenthesis or a dash ("H-02（北草地）", "Amara Osei").
+_ENUMERATION_END_RE = re.compile(r"[.!?;](?:\s|$)|[。！？；]|\n\s*\n")
+_ENUMERATION_SPLIT_RE = re.compile(r"[,、，\n]|\s(?:and|y|e|et|und)\s|和|及|与")
+_ASIDE_RE = re.compile(r"[（(][^）()（]*[）)]")   # "H-02（北草地，11月28日）": an aside
+_ITEM_NAME_RE = re.compile(r"[\s\-*•·]*([^()（）\[\]:：—–]+)")
+
+
+def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
+    """"两位：Amara Osei 和 Priya Nair" over a roster of seven, the two of them the
+    sopranos: a count followed by a colon and exactly that many names, each naming one
+    item of a result, and those items exactly the items of one kind (the sopranos, the
+    hives whose queen was not seen). The count is of that kind, which its names show; it
+    is not a count of the whole listing."""
+    colon = _COLON_AFTER_RE.match(context.text, claim.span[1])
+    if colon is None:
+        return False
+    rest = _ASIDE_RE.sub("", context.text[colon.end():colon.end() + 400])
+    end = _ENUMERATION_END_RE.search(rest)
+    names = []
+    for piece in _ENUMERATION_SPLIT_RE.split(rest[:end.start() if end else None]):
+        match = _ITEM_NAME_RE.match(piece)
+        name = match.group(1).strip().lower() if match else ""
+        if name:
+            names.append(name)
+    if len(names) != claim.value:
+        return False
+    for facts in context.evidence.ok:
+        kinds = facts.item_kinds
+        if kinds is None or claim.value >= kinds.size or len(facts.units) < kinds.size:
+            continue
+        texts = [unit.lower() for unit in facts.units[-kinds.size:]]
+        named: set[int] = set()
+        for name in names:
+            holding = [i for i, text in enumerate(texts) if name in text]
+            if len(holding) != 1:
+                break
+            named.add(holding[0])
+        else:
+            if len(named) == claim.value and any(
+                    members == named for values in kinds.fields.values()
+                    for members in values.values()):
+                return True
+    return False

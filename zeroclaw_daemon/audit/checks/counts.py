@@ -16,6 +16,7 @@ from .base import CheckContext
 from .count_kinds import (
     an_unread_kind,
     count_of_a_kind,
+    enumerates_a_kind,
     part_of_a_breakdown,
     selected_by_a_threshold,
 )
@@ -58,7 +59,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if kind.mismatch is not None:
             _mismatch(context, claim, kind.mismatch, kind.facts)
         return
-    if part_of_a_breakdown(context, claim):
+    if part_of_a_breakdown(context, claim) or enumerates_a_kind(context, claim):
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
@@ -148,14 +149,18 @@ def _totals(context: CheckContext, claim: CountClaim) -> set[int]:
 def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
     """The count, with two other counts of its sentence, makes a sum ("65 tests: 58 unit
     tests plus 7 doctests", "新增 120 行、删除 34 行，净增 86 行"), and two of the three are
-    quoted from the results."""
+    quoted from the results: a number a result holds, or the total of one of its columns
+    ("共490个车位，已占用279个，还剩211个" over a table of levels and their spaces)."""
     claims = context.claims
     sentence = claims.sentence_of(claim.clause)
     others = [c.value for c in claims.counts
               if c is not claim and claims.sentence_of(c.clause) == sentence]
+    if len(others) < 2:
+        return False
+    totals = set(context.evidence.derivations.table_totals)
 
     def quoted(value: int) -> bool:
-        return any(f.has_integer(value) for f in context.evidence.ok)
+        return any(f.has_integer(value) for f in context.evidence.ok) or value in totals
 
     value = claim.value
     for i, a in enumerate(others):

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 # After a participle used as a heading: a colon, then the listed items up to the end of
 # the sentence, a dash or a blank line; items part at commas, "and", bullets, new lines.
 _HEADING_COLON_RE = re.compile(r"[ \t]*[:：][ \t]*")
-_LISTING_END_RE = re.compile(r"\n\s*\n|[.!?。！？](?:\s|$)|[ \t][—–-][ \t]")
+_LISTING_END_RE = re.compile(r"\n\s*\n|[.!?](?:\s|$)|[。！？]|[ \t][—–-][ \t]")
 _LISTED_ITEM_SPLIT_RE = re.compile(r"[,;、，；\n]|\s(?:and|y|e|und|et)\s|和|及")
 _ITEM_MARK_RE = re.compile(r"^[\s\-*•·]+")
 

@@ -27,6 +27,8 @@ MAX_ITEMS = 400
 _LEADING_TOKENS = 6       # a plain line's fields: its first few whitespace-separated tokens
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _KEY_VALUE_RE = re.compile(r"^[A-Za-z_]+[=:]")
+# A short code of letters and digits ("P2", "B12", "v4"): named only by itself.
+_CODE_RE = re.compile(r"(?=[^\W_]*[^\W\d_])(?=[^\W_]*\d)[^\W_]{2,6}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,8 @@ def value_named(value: str, stems: frozenset[str], words: frozenset[str] = froze
     "waitlisted"), or they are equal. Whole words are compared; a stem (``stems``: the
     claim's keywords, synonyms included) only with a value too short to be cut by
     stemming, so that "deliveries" does not name "delivered" (both "delive")."""
+    if _CODE_RE.fullmatch(value):
+        return value in words   # "3 P2 calls": a priority written as a code
     found = _WORD_RE.findall(value)
     if len(found) != 1 or len(found[0]) != len(value.strip()):
         return False
