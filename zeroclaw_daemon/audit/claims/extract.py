@@ -69,11 +69,13 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
 
     def scan(slot: str, source: str) -> Iterator[re.Match[str]]:
         """Matches of the slot's pattern in the sentences its gate lets through, in order."""
-        regex = pack.patterns[slot]
+        scan_branches = pack.scans.get(slot) if gated else None   # ungated: the reference
+        finditer = pack.patterns[slot].finditer if scan_branches is None else \
+            scan_branches.finditer
         bit = BIT[slot]
         for (start, end), sentence_bits in zip(spans, bits, strict=True):
             if sentence_bits & bit:
-                yield from regex.finditer(source, start, end)
+                yield from finditer(source, start, end)
 
     def clause_at(pos: int) -> int:
         return max(bisect_right(starts, pos) - 1, 0)

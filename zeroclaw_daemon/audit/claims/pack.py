@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from .branches import BranchScan
 from .gate import Gate
 from .types import RawCount
 
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
 PATTERN_SLOTS = ("sentence_end", "clause_break", "question", "conditional", "hedge", "negated",
                  "general", "failure", "tool_use", "attribution", "completion", "presentation",
                  "absence")
+
+# The patterns whose alternatives are scanned one by one, where a sentence's words allow
+# them (the absence pattern: two dozen alternatives, most impossible in a sentence).
+BRANCH_SCANNED = ("absence",)
 
 CountFinder = Callable[[str, "LanguagePack", int, int], list[RawCount]]
 WordValueFinder = Callable[[str], list[tuple[int, int, bool, Decimal]]]
@@ -77,6 +82,8 @@ class LanguagePack:
     # Parts of the day, each with its hours ("afternoon": 12-18, 下午): an absence "in the
     # afternoon" is false when a result lists a time in those hours.
     dayparts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # Patterns scanned alternative by alternative (:mod:`.branches`), by slot.
+    scans: Mapping[str, BranchScan] = field(default_factory=dict)
     # ``stopwords | generic_words``, built once (claims and checks ignore both alike).
     common_words: frozenset[str] = field(init=False, default=frozenset())
 
@@ -113,5 +120,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         time_scope=tables.get("TIME_SCOPE"),
         find_word_values=tables.get("find_word_values"),
         dayparts=tables.get("DAYPARTS", {}),
+        scans={slot: scan for slot in BRANCH_SCANNED
+               if (scan := BranchScan.of(tables[slot.upper()], cjk)) is not None},
         surnames=tables.get("SURNAMES", frozenset()),
     )
