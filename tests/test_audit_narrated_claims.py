@@ -1,8 +1,8 @@
 """Acts narrated in an account of the turn and status values restated (sentences of our
-own, other domains and tools): a past passive with an adverb of sequence, or of a verb of
-sending, is an action claim; a result shows an act only by the claim's own verb, or by its
-class on a line naming its object; a Chinese verb that stands inside a result's value is
-that value; (type, rule, span) of each finding."""
+own, other domains and tools): a past passive of a verb of sending (also told in
+sequence, "was then mailed") is an action claim, any other act so told a state; a result
+shows an act by a done form of its class (a submission is no sending); a Chinese verb that
+stands inside a result's value is that value; (type, rule, span) of each finding."""
 
 from __future__ import annotations
 
@@ -29,8 +29,13 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     # en: an event told in sequence after what the read showed, with no call doing it.
     ("en", "The lease renewal was accepted. A signed copy was then mailed to the tenant.",
      [LEASE_READ], [(F, NO_CALL, "mailed")]),
+    # en precision: any other act told in sequence is a state a result may show; held
+    # only against a failed call ("the lockfile was also updated" of a commit's diff).
     ("en", "Both snapshots are listed; the older ones were subsequently purged.",
-     [SNAPSHOTS], [(F, NO_CALL, "purged")]),
+     [SNAPSHOTS], []),
+    ("en", "That commit bumped the deps; the lockfile was also updated.",
+     [ok("git_show", "commit 4e1a2b\n\n    bump deps\n\n M package.json\n M yarn.lock",
+         {"rev": "4e1a2b"})], []),
     # en precision: another's act ("by the vendor"), a result showing the verb itself, a
     # call that did it.
     ("en", "The invoice was then forwarded by the vendor.", [LEASE_READ], []),
