@@ -13,6 +13,8 @@ import json
 import pytest
 from audit_rules import Expected, of_type, ok
 
+from zeroclaw_daemon.receipts import ToolEvent
+
 CI_JOBS = ok("ci_pipeline_jobs", json.dumps({"pipeline": 5521, "jobs": [
     {"name": "build", "state": "passed", "runner": "linux"},
     {"name": "lint", "state": "failed", "runner": "linux"},
@@ -197,3 +199,28 @@ LEVELS = ok("parking_levels", "level,spaces,occupied\nL1,120,118\nL2,140,97\nL3,
 def test_a_difference_of_two_column_totals(reply: str) -> None:
     """Two column totals and their difference: the difference is no count of rows."""
     assert [] == of_type("count_mismatch", reply, LEVELS)
+
+
+DESKS = ok("desk_booking_summary", json.dumps({
+    "floor": 3, "desks_total": 60, "booked": 56, "free": ["D-3", "D-9", "D-12", "D-40"]}))
+PUESTOS = ok("reserva_puestos", json.dumps({
+    "planta": 2, "puestos_total": 40, "libres": ["P-1", "P-7", "P-8"]}))
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("4 desks are free right now (D-3, D-9, D-12, D-40).", (DESKS,), []),
+    ("5 desks are free right now.", (DESKS,),
+     [("count_mismatch", "count.item_count", "5 desks")]),
+    # A part the result does not list: unclear, no finding.
+    ("12 desks face the windows.", (DESKS,), []),
+    # The whole, as before.
+    ("The floor has 70 desks.", (DESKS,), [("count_mismatch", "count.item_count", "70 desks")]),
+    ("Hay 3 puestos libres en la planta 2.", (PUESTOS,), []),
+    ("Hay 5 puestos libres en la planta 2.", (PUESTOS,),
+     [("count_mismatch", "count.item_count", "5 puestos")]),
+])
+def test_a_part_of_a_stated_total(reply: str, events: tuple[ToolEvent, ...],
+                                  expected: Expected) -> None:
+    """Below the total a result states for the noun, a count whose phrase says more is a
+    part of it: compared with the list its words name, else no finding."""
+    assert expected == of_type("count_mismatch", reply, *events)

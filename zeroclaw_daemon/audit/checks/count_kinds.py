@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import EventFacts
+from ..evidence.facts import EventFacts, Relation
 from ..evidence.kinds import ItemKinds, intersect, value_named
 from .base import CheckContext
 
@@ -290,3 +290,42 @@ def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
                     for members in values.values()):
                 return True
     return False
+
+
+_TOTAL_KEYS = frozenset({"total", "count"})
+
+
+def part_of_a_stated_total(context: CheckContext, claim: CountClaim,
+                           specific: set[int]) -> KindVerdict | None:
+    """"5 rooms are vacant" beside "rooms_total": 240: below the total the result states
+    for its noun, a count whose phrase says more than the noun (a predicate, a modifier)
+    counts a part of that total. When its words name a list the result holds ("vacant":
+    five rooms) the part is exact: compared with that list's length; otherwise ("3
+    reviews mention it") the part is unclear: no finding. None when this is no such part
+    (the count is then compared with the stated counts as usual)."""
+    relation = Relation(claim.context)
+    totals = {value for value, keys, forms in context.evidence.stated_numbers
+              if keys & _TOTAL_KEYS and relation.related_forms(forms)}
+    if not specific or not specific <= totals or claim.value >= min(specific):
+        return None
+    predicate = _predicate(context, claim)
+    head = claim.noun.split()[:1] if _noun_first(context) else claim.noun.split()[-1:]
+    pack = context.pack
+    stop = pack.stopwords if pack is not None else frozenset()
+    words = _words(" ".join(w for w in claim.noun.split() if w not in head) + " " + predicate)
+    words = frozenset(w for w in words if w not in stop and not _COPULA_RE.fullmatch(w))
+    if not words:
+        return None
+    stems = frozenset(stem(w) for w in words)
+    for facts in context.evidence.ok:
+        data = facts.parsed_json
+        if not isinstance(data, dict):
+            continue
+        for key, value in data.items():
+            if isinstance(value, list) and any(
+                    value_named(part, stems, words) for part in str(key).lower().split("_")):
+                if len(value) == claim.value:
+                    return KindVerdict(facts, None)
+                return KindVerdict(facts, f"the {facts.event.tool} result lists {len(value)} "
+                                          f"under {key!r}")
+    return KindVerdict(context.evidence.ok[0], None)

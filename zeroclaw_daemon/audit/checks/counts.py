@@ -18,6 +18,7 @@ from .count_kinds import (
     count_of_a_kind,
     enumerates_a_kind,
     part_of_a_breakdown,
+    part_of_a_stated_total,
     selected_by_a_threshold,
 )
 
@@ -50,7 +51,11 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         # a larger count of another noun ("412 signups, 38 refunds": no part of a whole).
         if claim.value not in specific and not _sum_of_two(claim.value, specific) \
                 and claim.value not in _totals(context, claim):
-            _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
+            part = part_of_a_stated_total(context, claim, specific)
+            if part is None:
+                _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
+            elif part.mismatch is not None:
+                _mismatch(context, claim, part.mismatch, part.facts)
         return
     if _part_of_a_whole(context, claim):
         return
