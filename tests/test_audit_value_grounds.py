@@ -175,3 +175,61 @@ def test_uncovered_languages_get_no_value_findings(reply: str, code: str) -> Non
     from zeroclaw_daemon.audit.lang import detect_language
     station = ok("station_obs", json.dumps({"wind_ms": 3.1, "rain_mm": 0.4, "temp_c": 8.2}))
     assert (code, []) == (detect_language(reply), of_type("ungrounded_value", reply, station))
+
+
+# Chinese written without spaces between the number and the words around it.
+KILN = ok("kiln_log", "kiln,batch,pieces,hours,peak_c\nK2,B-88,640,11.5,1245\n")
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("K2窑这批共烧了640件，最高温度为1285度。", "1285度"),
+    ("K2窑烧了11.5小时，每小时出窑61.3件。", "61.3"),
+])
+def test_a_chinese_value_written_without_spaces_is_read(reply: str, span: str) -> None:
+    """A number right beside Han characters ("为1285度", "出窑61.3件") is a value: Chinese is
+    written without spaces, so a Han character does not make it part of a word."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
+        "ungrounded_value", reply, KILN)
+
+
+@pytest.mark.parametrize("reply", [
+    "K2窑这批共烧了640件，最高温度为1245度，用时11.5小时。",     # every value as the result
+    "K2窑烧了11.5小时，每小时出窑约55.7件。",                # 640 / 11.5, per hour
+])
+def test_chinese_values_without_spaces_that_the_result_grounds(reply: str) -> None:
+    """Values beside Han characters that the result states or derives are no finding."""
+    assert [] == of_type("ungrounded_value", reply, KILN)
+
+
+# A whole and a part the reply states, and what is left of it.
+DEPOT = ok("depot_bays", "bay,slots,used\nN,300,240\nS,250,130\nE,180,95\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "The depot has 730 slots, 465 in use, so 265 are free.",                          # en
+    "El depósito tiene 730 plazas, 465 ocupadas y quedan 265 libres.",                # es
+    "仓库共730个位，已用465个，还剩265个。",                                                # zh
+])
+def test_what_is_left_of_a_whole_the_sentence_states(reply: str) -> None:
+    """The difference of two figures the sentence states before it (both column totals)
+    is the reply's arithmetic, not an ungrounded value."""
+    assert [] == of_type("ungrounded_value", reply, DEPOT)
+
+
+def test_a_remainder_no_two_figures_give_is_still_ungrounded() -> None:
+    """A remainder that is no difference of the sentence's figures stays ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", "287")] == of_type(
+        "ungrounded_value", "The depot has 730 slots, 465 in use, so 287 are free.", DEPOT)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("K2 fired 640 pieces in 11.5 hours, about 55.7 an hour.", []),                   # en
+    ("K2 coció 640 piezas en 11,5 horas: unas 55,7 por hora.", []),                   # es
+    ("K2 fired 640 pieces in 11.5 hours, about 71.4 an hour.",
+     [("ungrounded_value", "value.not_in_results", "71.4")]),
+])
+def test_an_amount_over_a_duration_the_result_states(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """An amount divided by a span of time a result column names ("hours") is a rate per
+    period the reply works out; another rate is ungrounded."""
+    assert expected == of_type("ungrounded_value", reply, KILN)

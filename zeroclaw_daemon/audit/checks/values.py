@@ -203,6 +203,14 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
     # A total of the amounts of one kind listed just before it (the items of a list), or
     # just after it ("$3,472.74 overdue: $229.99, $1,402.75 and $1,840.00").
     same = [float(v.numbers[0]) for v in earlier if v.kind is claim.kind and v.unit == claim.unit]
+    # What is left of a whole its sentence states before it ("490 spaces, 279 taken, 211
+    # free", "共490个车位，已占用279个，还剩211个"): the difference of two of the figures.
+    sentence = context.claims.sentence_span(claim.clause)
+    if sentence is not None:
+        own = [float(v.numbers[0]) for v in earlier if v.span[0] >= sentence[0]][-4:]
+        if any(abs(abs(a - b) - target) <= tolerance + 1e-9
+               for i, a in enumerate(own) for b in own[i + 1:]):
+            return True
     for first in range(len(same) - 1):
         if abs(sum(same[first:]) - target) <= tolerance + 1e-9:
             return True
@@ -287,5 +295,11 @@ def _per_period(context: CheckContext, claim: ValueClaim) -> bool:
     tolerance = float(max(rounding_unit(said) / 2,
                           approx_tolerance(said) if claim.approx else Decimal(0)))
     factors = [float(r) for r in ratios]
-    return any(abs(float(value) * factor - float(said)) <= tolerance
-               for value in context.evidence.derivations.operands for factor in factors)
+    derivations = context.evidence.derivations
+    if any(abs(float(value) * factor - float(said)) <= tolerance
+           for value in derivations.operands for factor in factors):
+        return True
+    # An amount over a span of time the results state ("pieces": 640 in "hours": 11.5 is
+    # 55.7 an hour): a rate the reply works out.
+    return any(abs(float(value) / float(span) - float(said)) <= tolerance
+               for span in derivations.durations for value in derivations.operands)

@@ -55,22 +55,29 @@ HASH_RE = re.compile(r"(?<![\w-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,
 VERSION_RE = re.compile(
     r"(?<![\w.])v?\d+\.\d+\.\d+(?:\.\d+)*(?:[-+][0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?(?!\w|[.,]\w)"
     r"|(?<![\w.])v\d+(?:\.\d+)*(?!\w|[.,]\w)")   # a sentence's full stop may follow
+# A word character other than a Chinese one: a value ends where a Latin letter or a digit
+# would continue it, but Chinese is written without spaces ("毛效率为31.2箱", "香草35升"), so
+# a Han character beside a number does not make it part of a word.
+_LW = r"[^\W\u3400-\u9fff\uf900-\ufaff]"
+_START = r"(?<![.,])(?<!" + _LW + r")"      # no word, decimal point or comma before it
+_END = r"(?!" + _LW + r"|[.,]\d)"            # no word after it, nor more digits
 TEMPERATURE_RE = re.compile(
-    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?:°\s?(?P<u>[CFcf])?|℃|℉|(?:degrees?|grados?)"
+    _START + r"(?P<num>" + _NUM + r")\s?(?:°\s?(?P<u>[CFcf])?|℃|℉|(?:degrees?|grados?)"
     r"(?:\s(?:Celsius|Fahrenheit|centígrados|C|F)\b)?|摄氏度|华氏度|度)")
 PERCENT_RE = re.compile(
-    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?:%|％|percent\b|per\s?cent\b|por\s?ciento\b)"
+    _START + r"(?P<num>" + _NUM + r")\s?(?:%|％|percent\b|per\s?cent\b|por\s?ciento\b)"
     r"|百分之\s?(?P<num2>" + _NUM + r")")
 CURRENCY_RE = re.compile(
     r"(?:US\$|R\$|[$€£¥￥])\s?(?P<num>" + _NUM.replace("[-−]?", "") + r")(?:\s?[kKmM](?!\w))?"
-    r"|(?<![\w.,])(?P<num2>" + _NUM + r")\s?(?:€|USD\b|EUR\b|GBP\b|JPY\b|CNY\b|RMB\b|MXN\b|"
-    r"元|美元|欧元|块钱|dólares\b|euros\b|pesos\b|dollars\b)")
+    r"|" + _START + r"(?P<num2>" + _NUM + r")\s?(?:€|USD\b|EUR\b|GBP\b|JPY\b|CNY\b|RMB\b|"
+    r"MXN\b|元|美元|欧元|块钱|dólares\b|euros\b|pesos\b|dollars\b)")
 MEASURE_RE = re.compile(
-    r"(?<![\w.,])(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r")(?![\w/])")
-GROUPED_RE = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w]|[.,]\d)"
-                        r"|(?<![\w.,])\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![\w]|[.,]\d)")
-DECIMAL_RE = re.compile(r"(?<![\w.,#-])[-−]?\d+[.,]\d+(?![\w]|[.,]\d)")
-BARE_INT_RE = re.compile(r"(?<![\w.,#/:@-])\d{3,}(?![\w.,:/@-]|[.,]\d)")
+    _START + r"(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r")(?![/]|" + _LW + r")")
+GROUPED_RE = re.compile(_START + r"\d{1,3}(?:,\d{3})+(?:\.\d+)?" + _END
+                        + r"|" + _START + r"\d{1,3}(?:\.\d{3})+(?:,\d+)?" + _END)
+DECIMAL_RE = re.compile(r"(?<![.,#-])(?<!" + _LW + r")[-−]?\d+[.,]\d+" + _END)
+BARE_INT_RE = re.compile(r"(?<![.,#/:@-])(?<!" + _LW + r")\d{3,}(?![.,:/@-]|" + _LW
+                         + r"|[.,]\d)")
 # Words that make the value after them approximate. Tested with ``str.endswith`` on the text
 # before the value (stripped), which is much cheaper than a regex search ending in ``$``.
 APPROX_ENDINGS = ("about", "around", "roughly", "approximately", "approx", "approx.", "nearly",

@@ -150,6 +150,21 @@ class Derivations:
         return found
 
     @property
+    def durations(self) -> list[Decimal]:
+        """The numbers of a column or key named for a span of time ("hours": 11.5,
+        "minutes", "工时", "horas"): what an amount per hour or per day is divided by."""
+        found: list[Decimal] = []
+        for rows in self.rows:
+            names: dict[str, str] = {}
+            for row in rows:
+                names.update((key, label) for key, label in row.labels.items()
+                             if key.isdigit() and not row.numbers)   # a header row
+                for key, value in row.numbers.items():
+                    if value > 0 and _names_a_duration(names.get(key, key)):
+                        found.append(value)
+        return found[:MAX_OPERANDS]
+
+    @property
     def zero_columns(self) -> set[str]:
         return {name for rows in self.rows for name in zero_columns(rows)}
 
@@ -243,6 +258,20 @@ class Derivations:
 # written in (a key is often English whatever the reply's language).
 _HOUR_WORDS = frozenset({"hour", "hr", "hora", "heure", "stunde", "ora", "hh"})
 _NAME_WORD_RE = re.compile(r"[a-z]+")
+
+
+# Words naming a span of time in a column's name (plural or a unit: an hour of the day is
+# "hour", a duration "hours").
+_DURATION_WORDS = frozenset({"hours", "hrs", "minutes", "mins", "days", "seconds", "secs",
+                             "duration", "elapsed", "horas", "minutos", "dias", "segundos",
+                             "duracion", "stunden", "heures", "ore"})
+_DURATION_CJK = ("小时", "工时", "时长", "分钟", "天数", "用时", "耗时")
+
+
+def _names_a_duration(name: str) -> bool:
+    lowered = name.lower()
+    return (any(word in lowered for word in _DURATION_CJK)
+            or any(w in _DURATION_WORDS for w in _NAME_WORD_RE.findall(lowered)))
 
 
 def _names_an_hour(name: str) -> bool:
