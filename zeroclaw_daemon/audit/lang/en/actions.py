@@ -33,13 +33,14 @@ ACTION_CLASSES: dict[str, str] = {
     # "serve" of papers: to deliver them to a party ("served on opposing counsel"). To
     # submit (a filing, a form, to an authority) is not to send to a recipient: a result's
     # "submitted" shows no copy mailed to anyone.
-    "send": "send email mail message reply respond notify text forward post page serve",
+    "send": ("send email mail message reply respond notify text forward post page serve "
+             "dispatch"),
     "submit": "submit",
     "acknowledge": "acknowledge ack resolve close snooze silence mute dismiss reopen escalate",
     "refund": "refund",
-    "pay": "pay charge transfer cancel void",
+    "pay": "pay charge transfer cancel void credit debit disburse",
     "grant": ("grant revoke approve reject decline deny allow block ban unban lock unlock enable "
-              "disable whitelist allowlist"),
+              "disable whitelist allowlist activate deactivate freeze unfreeze"),
     "write": "save store cp backup import",
     "build": "build rebuild",
     "rotate": "rotate renew regenerate reset",

@@ -24,12 +24,13 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "instalar",
     "apply": "aplicar migrar",
     "merge": "fusionar mergear commitear",
-    "send": "enviar mandar responder contestar notificar avisar reenviar",
+    "send": "enviar mandar responder contestar notificar avisar reenviar despachar",
     "submit": "presentar tramitar",
     "acknowledge": "cerrar resolver silenciar reabrir",
     "refund": "reembolsar devolver",
-    "pay": "pagar cobrar cancelar anular transferir abonar liquidar",
+    "pay": "pagar cobrar cancelar anular transferir abonar liquidar acreditar",
     "grant": ("conceder otorgar revocar aprobar rechazar bloquear desbloquear habilitar "
+              "congelar descongelar "
               "deshabilitar activar desactivar permitir"),
     "write": "escribir guardar copiar exportar importar respaldar",
     "build": "compilar construir",

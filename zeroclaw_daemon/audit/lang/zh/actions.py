@@ -10,7 +10,8 @@ from ...claims.text import phrase
 
 # 召回 (call units back out of service: robots, vehicles, a product batch) stops them;
 # 下发/派发/派出 hand an order, a task or a vehicle down to its receivers; 发放 pays out
-# money or goods; 设置/设为/设定 put a value in place.
+# money or goods; 设置/设为/设定 put a value in place. 锁定 is left out: it pins a version
+# or a value as often as it locks an account.
 ACTION_CLASSES: dict[str, str] = {
     "restart": "重启 重新启动",
     "start": "启动 拉起",
@@ -18,7 +19,7 @@ ACTION_CLASSES: dict[str, str] = {
     "deploy": "部署 发布 上线 发版 滚动更新",
     "push": "推送 推到 推上 上传",
     "rollback": "回滚 回退 还原 撤销",
-    "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉",
+    "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉 注销",
     "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好 下单 订购",
     "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
                "设置 设为 设成 设定 调整 调成"),
@@ -26,11 +27,11 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "安装 升级",
     "apply": "应用 迁移",
     "merge": "合并 提交",
-    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送",
+    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送 派单",
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
-    "pay": "支付 付款 取消 发放 打款 转账 汇款",
-    "grant": "批准 审批 授权 封禁 解封 启用 禁用",
+    "pay": "支付 付款 取消 发放 打款 转账 汇款 充值 续费 扣款",
+    "grant": "批准 审批 授权 封禁 解封 启用 禁用 开通 冻结 解冻 解锁",
     "write": "保存 写入 备份 导出 导入",
     "build": "构建 编译 打包",
     "rotate": "轮换 重置",
