@@ -233,3 +233,22 @@ def test_an_amount_over_a_duration_the_result_states(
     """An amount divided by a span of time a result column names ("hours") is a rate per
     period the reply works out; another rate is ungrounded."""
     assert expected == of_type("ungrounded_value", reply, KILN)
+
+
+# Titles that begin with "The" / "El", and a person's name, in one result.
+GALLERY = ok("gallery_rooms", json.dumps({"rooms": [
+    {"room": "The Long Gallery", "curator": "Nadia Ferraro"},
+    {"room": "Annex", "curator": "Tomas Berg"}]}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The Annex is closed this week; Nadia Ferraro curates the Long Gallery.", []),
+    ("El Anexo está cerrado; Nadia Ferraro lleva la Long Gallery.", []),
+    ("Nadia Ferrante curates the Long Gallery.",
+     [("ungrounded_value", "value.name_not_in_results", "Nadia Ferrante")]),
+])
+def test_a_function_word_is_no_first_name(reply: str,
+                                          expected: list[tuple[str, str, str]]) -> None:
+    """'The Annex' is no first and last name (an article opens it), so a result's 'The Long
+    Gallery' does not make it a changed name; a person's changed surname still is."""
+    assert expected == of_type("ungrounded_value", reply, GALLERY)

@@ -258,6 +258,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         for found, unit in ((find_identifiers(no_code_text, keep), "identifier"),
                             (find_full_names(no_code_text, keep), "full_name")):
             for start, end, name in found:
+                if unit == "full_name" and name.split(" ", 1)[0].lower() in pack.stopwords:
+                    continue   # "The Rooftop", "El Prado": a function word is no first name
                 if not _overlaps(taken, start, end):
                     taken.append((start, end))
                     values.append(ValueClaim(span=(start, end), clause=clause_at(start),
