@@ -108,9 +108,8 @@ class ReceiptMiddleware:
         else:
             event, text = await self._run_known(call, tool, ctx, turn, scope, approval,
                                                 started)
-            about = tool.about()
-            if event.about != about:  # a success already carries it: no second event
-                event = replace(event, about=about)
+            if not event.ok:  # a success was built with it: no second event, no second join
+                event = replace(event, about=tool.about())
         if collect:
             turn.collector.add(event)
         await self._record(event, scope)
