@@ -224,3 +224,38 @@ def test_a_part_of_a_stated_total(reply: str, events: tuple[ToolEvent, ...],
     """Below the total a result states for the noun, a count whose phrase says more is a
     part of it: compared with the list its words name, else no finding."""
     assert expected == of_type("count_mismatch", reply, *events)
+
+
+PRESSES = ok("press_output", "press,job,sheets,hours\nP1,catalogue,4200,6.5\n"
+             "P2,catalogue,3800,6.0\nP3,flyers,1500,2.0\nP4,-,0,0\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "The catalogue ran on P1 and P2: 8,000 sheets combined in about six hours each.",
+    "El catálogo salió de P1 y P2: 8.000 hojas en total.",
+])
+def test_a_figure_of_a_headed_column_is_no_row_count(reply: str) -> None:
+    """A noun naming a CSV header's number column ("sheets") states that quantity."""
+    assert [] == of_type("count_mismatch", reply, PRESSES)
+
+
+LIFTS = ok("lift_status", json.dumps([
+    {"car": "A1", "state": "running"}, {"car": "A2", "state": "running"},
+    {"car": "B1", "state": "running"}, {"car": "B2", "state": "stopped"},
+]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("正常运行的3台电梯都在A座和B座。", []),   # a modifier before 的 picks a part
+    ("一共有6台电梯。", [("count_mismatch", "count.item_count", "6台电梯")]),
+])
+def test_a_chinese_modifier_before_the_number(reply: str, expected: Expected) -> None:
+    """"<modifier>的 N 台" counts the items the modifier picks out, not the whole list."""
+    assert expected == of_type("count_mismatch", reply, LIFTS)
+
+
+def test_a_french_reply_gets_no_lexical_count() -> None:
+    """"dont" and "sous" are French: the reply is no Spanish one, and its counts and
+    durations are not read (only the language-independent checks)."""
+    assert [] == of_type("count_mismatch", "Il reste 9 unités, dont 2 expirent sous "
+                         "48 heures.", ok("stock", "item,units\nA,9\n"))

@@ -10,7 +10,7 @@ from itertools import accumulate
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
-from ..evidence.tables import MAX_ROWS, column_values, group_sums
+from ..evidence.tables import MAX_ROWS, Row, column_values, group_sums
 from ..report import FindingType
 from .base import CheckContext
 from .count_kinds import (
@@ -28,6 +28,9 @@ HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bc
 # A subset quantifier binds to the count beside it: the words just before or after it,
 # within its clause.
 _SUBSET_WINDOW = 16
+# Chinese puts a noun's modifier before it, ended by 的: "运行中的 4 台电梯" counts the
+# running ones. (After the number, "4 封未读的邮件" modifies the noun as a whole list's.)
+_MODIFIED_BEFORE_RE = re.compile(r"[\u4e00-\u9fff]的\s*$")
 _CLAUSE_STOP_RE = re.compile(r"[.;:,!?()\n。；：，、！？（）]")
 
 
@@ -121,6 +124,8 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
     if context.pack is not None and context.pack.cjk and subset.search(claim.noun):
         return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
+    if context.pack is not None and context.pack.cjk and _MODIFIED_BEFORE_RE.search(before):
+        return True   # "运行中的4台电梯": a clause before 的 restricts the counted noun
     return bool(subset.search(before) or subset.search(after))
 
 
@@ -369,5 +374,20 @@ def _names_a_figure_column(context: CheckContext, claim: CountClaim) -> bool:
     relation = Relation({stem(w) for w in words})
     # Every word of the column's name: "incident_number" numbers incidents, it is no
     # quantity of them.
+    derivations = context.evidence.derivations
+    names = derivations.numeric_columns | _headed_number_columns(derivations.rows)
     return any(keys and all(relation({key}) for key in keys)
-               for keys in map(text_keywords, context.evidence.derivations.numeric_columns))
+               for keys in map(text_keywords, names))
+
+
+def _headed_number_columns(tables: Sequence[Sequence[Row]]) -> set[str]:
+    """The header names of a delimited or aligned table's number columns ("moves" of
+    "crane,vessel,moves,hours"): its rows give them by position only."""
+    names: set[str] = set()
+    for rows in tables:
+        if len(rows) < 2 or not rows[0].structured or rows[0].numbers:
+            continue
+        for index, label in rows[0].labels.items():
+            if any(index in row.numbers for row in rows[1:]):
+                names.add(label)
+    return names

@@ -46,7 +46,7 @@ _UNCOVERED_WORDS: Mapping[str, frozenset[str]] = {
     "fr": word_set("""
 les des est une dans pas qui sur aux cette ces il elle nous vous ils ont été mais où aussi
 très du et je j'ai c'est n'est n'a avez sont avec pour aucun aucune rien encore toujours
-hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors
+hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors dont sous
 """),
     "de": word_set("""
 der die das und ist nicht mit für auf den dem ein eine einen ich wir sie es im zu von bei
