@@ -14,6 +14,7 @@ from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
 from zeroclaw_daemon.audit.evidence.facts import EventFacts
+from zeroclaw_daemon.audit.evidence.kinds import item_kinds
 from zeroclaw_daemon.audit.lang import PACKS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
@@ -126,3 +127,18 @@ def test_labelled_numbers_are_found_as_by_the_plain_pattern() -> None:
         expected = [(m.span(), m.group("label"), m.group("num")) for m in plain.finditer(text)]
         assert expected == [(m.span(), m.group("label"), m.group("num"))
                             for m in fast.finditer(text)]
+
+
+def test_item_kinds_of_a_json_result_do_not_depend_on_the_item_count() -> None:
+    """A JSON result's kinds come from its list alone: the item count (worked out from
+    every unit's keywords) is not needed for them, over every scenario result."""
+    checked = 0
+    for text in _texts_of_the_sets():
+        facts = EventFacts(ToolEvent("c", "t", {}, ToolStatus.OK, text))
+        if facts.parsed_json is None:
+            continue
+        checked += 1
+        expected = item_kinds(facts.parsed_json, facts.result, len(facts.item_keys))
+        assert expected == item_kinds(facts.parsed_json, facts.result, 0)
+        assert expected == facts.item_kinds
+    assert checked > 50

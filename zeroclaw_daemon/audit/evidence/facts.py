@@ -238,7 +238,10 @@ class EventFacts:
 
     @lazy
     def item_kinds(self) -> ItemKinds | None:
-        return item_kinds(self.parsed_json, self.result, len(self.item_keys))
+        # The item count is read for a text result only: a JSON result's items are its
+        # list's, and its item keys (every unit's keywords) would be worked out for nothing.
+        count = len(self.item_keys) if self.parsed_json is None else 0
+        return item_kinds(self.parsed_json, self.result, count)
 
     @lazy
     def unit_keys(self) -> list[frozenset[str]]:
