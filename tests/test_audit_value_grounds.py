@@ -252,3 +252,31 @@ def test_a_function_word_is_no_first_name(reply: str,
     """'The Annex' is no first and last name (an article opens it), so a result's 'The Long
     Gallery' does not make it a changed name; a person's changed surname still is."""
     assert expected == of_type("ungrounded_value", reply, GALLERY)
+
+
+# A log whose lines carry key=value pairs.
+DEPLOYS = ok("deploy_log", "2026-11-30T08:10Z svc=billing env=prod by=ahmed result=OK\n"
+             "2026-11-30T09:45Z svc=search env=staging by=李娜 result=FAILED\n")
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("The billing deploy to prod went out at 08:10Z (by=mlopez).", "mlopez"),          # en
+    ("El despliegue de search en staging terminó con result=ROLLBACK.", "ROLLBACK"),   # es
+    ("search 的部署是 by=王强 做的，在 staging。", "王强"),                                    # zh
+])
+def test_a_quoted_pair_with_another_value(reply: str, span: str) -> None:
+    """A key=value the reply quotes in the log's own syntax, whose key the log gives only
+    other values, contradicts the log."""
+    assert [("ungrounded_value", "value.contradicts_result", span)] == of_type(
+        "ungrounded_value", reply, DEPLOYS)
+
+
+@pytest.mark.parametrize("reply", [
+    "The billing deploy to prod went out at 08:10Z (by=ahmed, result=OK).",
+    "search 在 staging 失败了（result=FAILED，by=李娜）。",
+    "I'd re-run it with env=canary first.",                # a proposal, not the output
+])
+def test_quoted_pairs_the_log_holds_or_does_not_write(reply: str) -> None:
+    """A pair the log holds, or whose value is anywhere in the results, is no finding."""
+    assert [] == [f for f in of_type("ungrounded_value", reply, DEPLOYS)
+                  if f[1] == "value.contradicts_result"]

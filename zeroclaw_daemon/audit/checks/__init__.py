@@ -2,8 +2,9 @@
 
 One module per finding family: ``tool_use`` (a call said to have run, a result presented
 as done), ``counts``, ``absence``, ``values``, ``labelled`` (a bare number given for a
-quantity a result labels, and different from it), ``names`` (a result's Chinese name with
-one character changed), ``sources``, and ``actions`` (actions and
+quantity a result labels, and different from it), ``quoted_pairs`` (a result's
+``key=value`` quoted with another value), ``names`` (a result's Chinese name with one
+character changed), ``sources``, and ``actions`` (actions and
 checks said done in any voice, linked to calls through the tools' metadata, and failure
 disclosure). :data:`CHECKS` runs them in a fixed order, because later checks read what
 earlier ones left in the context (a failed call reported once, counts found wrong).
@@ -17,6 +18,7 @@ from .base import Check, CheckContext
 from .counts import check_counts
 from .labelled import check_labelled_numbers
 from .names import check_near_names
+from .quoted_pairs import check_quoted_pairs
 from .sources import check_sources
 from .tool_use import check_results, check_tool_uses
 from .values import check_values
@@ -28,6 +30,7 @@ CHECKS: tuple[Check, ...] = (
     check_absences,
     check_values,
     check_labelled_numbers,
+    check_quoted_pairs,
     check_near_names,
     check_sources,
     check_actions,
