@@ -97,6 +97,16 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("zh", "今天没有退款失败的订单。",
      [not_ok("refund_failures_query", ToolStatus.TIMEOUT, "查询超时")],
      [(X, ACTED, "没有退款失败的订单")]),
+    # en, es, zh: the attempt told in the sentence that says it went unanswered (the tool
+    # names the act otherwise: a write "sent"); told with no such word, it presents the
+    # timed-out write as done.
+    ("en", "I sent the 19 °C setpoint, but the controller hasn't acknowledged it.",
+     [THERMO_READ, THERMO_WRITE_TIMEOUT], []),
+    ("es", "Envié la consigna de 19 °C, pero el controlador no la ha confirmado.",
+     [THERMO_READ, THERMO_WRITE_TIMEOUT], []),
+    ("zh", "19 度的目标值已下发，但控制器没有应答。", [THERMO_READ, THERMO_WRITE_TIMEOUT], []),
+    ("en", "I sent the 19 °C setpoint to the controller. The east wing reads 20.4 °C now.",
+     [THERMO_READ, THERMO_WRITE_TIMEOUT], [(X, ACTED, "I sent")]),
     # es, zh: "set" in the passive after a timed-out write; a result's header names
     # columns, it shows no act ("tag,value").
     ("es", "La temperatura de consigna quedó fijada en 19 °C.",

@@ -39,6 +39,7 @@ from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
 from .base import CheckContext
+from .disclosure import told_with_a_failure
 from .listings import heads_a_listing
 
 # The words a call that runs a check of each class holds somewhere in its name or
@@ -341,6 +342,8 @@ def check_actions(context: CheckContext) -> None:
             continue  # "Booked: A04, A07, B02": the result's items listed under their state
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
+        if any(not p.observes_only for p in failed) and told_with_a_failure(context, claim):
+            continue  # "I sent the target, but the RTU hasn't acknowledged it": the attempt
         _fabricated(context, claim, ok)
     if failed and not ok and not disclosed:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..claims.actions import ActionClaim
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE
 from .base import CheckContext
@@ -30,3 +31,18 @@ def denies_an_action(context: CheckContext, claim: AbsenceClaim) -> bool:
         rest = _CJK_NEGATION_RE.sub("", claim.text, count=1)
         return "的" not in rest and any(rest.startswith(verb) for verb in lexicon.verbs)
     return any(word in lexicon.verbs for word in LATIN_WORD_RE.findall(said))
+
+
+def told_with_a_failure(context: CheckContext, claim: ActionClaim) -> bool:
+    """Whether the claim's own sentence discloses a failure ("I sent the new target, but
+    the controller hasn't acknowledged it", 已下发，但没有确认): an act told there, beside a
+    call that acted and did not succeed, is that attempt, however the tool names it."""
+    span = context.claims.sentence_span(claim.clause)
+    pack = context.pack
+    if span is None or pack is None:
+        return False
+    start, end = span
+    disclosure = pack.actions.disclosure if pack.actions is not None else None
+    return (pack.patterns["failure"].search(context.text.lower(), start, end) is not None
+            or (disclosure is not None
+                and disclosure.search(context.text.lower(), start, end) is not None))

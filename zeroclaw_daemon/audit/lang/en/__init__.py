@@ -116,7 +116,10 @@ FAILURE = phrase(
     r"errored|(?:an|the)\s+error|with\s+(?:an?\s+)?error|error\s+(?:message|code)|"
     r"unavailable|aborted|crashed|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s+[1-9]|"
     r"(?:never|not)\s+(?:ran|run|completed|finished|executed|went\s+through)|"
-    r"nothing\s+(?:came|was)\s+back|still\s+unknown|no\s+(?:data|result)\s+(?:came|was))\b")
+    r"nothing\s+(?:came|was)\s+back|still\s+unknown|no\s+(?:data|result)\s+(?:came|was)|"
+    # The receiver never answered the call ("the RTU hasn't acknowledged it").
+    r"(?:hasn't|has\s+not|haven't|have\s+not|never)\s+(?:yet\s+)?(?:acknowledged|responded|"
+    r"answered|replied))\b")
 
 _DONE = (
     r"restarted|rebooted|redeployed|deployed|created|written|saved|updated|deleted|removed|"
@@ -306,7 +309,8 @@ TRIGGERS: dict[str, str] = {
         "theory thumb typically usually"
     ),
     "failure": (
-        "able aborted allowed approval authori* blocked can cannot code completed could couldn "
+        "able aborted acknowledged allowed answered approval authori* blocked can cannot code "
+        "completed could couldn replied responded "
         "crashed data denied did didn error errored executed fail* finished forbidden nothing "
         "permission permitted ran refused rejected response result run status through time* "
         "timeout* unable unauthori* unavailable unknown unreachable wasn weren"

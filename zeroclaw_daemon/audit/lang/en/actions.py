@@ -205,7 +205,10 @@ DISCLOSURE = phrase(
     r"cannot\s+confirm|unable\s+to\s+confirm|not\s+confirmed|didn't\s+go\s+through|"
     r"did\s+not\s+go\s+through|no\s+(?:reply|answer)\s+from|awaiting|waiting\s+(?:for|on)|"
     r"not\s+(?:done|finished|complete)\s+yet|"
-    r"(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:finished|completed|gone\s+through))\b")
+    r"(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:finished|completed|gone\s+through)|"
+    # The receiver has not answered: the outcome is open ("the RTU hasn't acknowledged it").
+    r"(?:hasn't|has\s+not|haven't|have\s+not|didn't|did\s+not|never)\s+(?:yet\s+)?"
+    r"(?:confirmed|acknowledged|answered|replied|responded|accepted)|no\s+acknowledge?ment)\b")
 
 _CUE_VERBS = _verb_table(past_forms)
 _CUE_FORMS = _verb_table(inflections)

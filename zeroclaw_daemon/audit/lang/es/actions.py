@@ -162,7 +162,10 @@ DISCLOSURE = phrase(
     r"\b(?:todavía\s+no|aún\s+no|(?:está|están|sigue|siguen|queda|quedan|quedó)\s+"
     r"pendientes?|pendiente\s+de|sin\s+confirmar|no\s+(?:pude|he\s+podido|puedo|"
     r"pudimos)\s+confirmar|no\s+sé\s+si|no\s+está\s+claro|en\s+espera|no\s+confirmad[oa]|"
-    r"(?:está|están|sigue|siguen)\s+en\s+(?:cola|curso|progreso))\b")
+    r"(?:está|están|sigue|siguen)\s+en\s+(?:cola|curso|progreso)|"
+    # The receiver has not answered ("la RTU no la ha confirmado", "no recibió confirmación").
+    r"no\s+(?:l[oa]s?\s+)?(?:ha|han|había)\s+(?:confirmado|respondido|aceptado)|"
+    r"no\s+(?:recibió|hubo|llegó)\s+(?:ninguna\s+)?(?:confirmación|respuesta))\b")
 
 _CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
 OUTCOME = phrase(

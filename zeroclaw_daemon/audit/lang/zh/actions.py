@@ -59,8 +59,9 @@ STATE = phrase(
     r"(?P<check>单元测试|类型检查|代码检查|测试|用例|构建|编译|lint|检查|流水线)"
     r"[^，。；！？\n]{0,6}?(?:全部|都|也)?(?:通过|成功|全绿|没问题)")
 # Said of the outcome, not of items ("处理中的工单" are tickets in progress).
-DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|"
-                    r"(?:等待|排队中|处理中|进行中)(?!的)")
+# 没有确认/没有应答: the receiver has not answered, so the outcome is open.
+DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|没有?确认|没有?应答|"
+                    r"没有?回应|未应答|(?:等待|排队中|处理中|进行中)(?!的)")
 
 # 到账: money arrived in the account, the outcome of any payment.
 OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
