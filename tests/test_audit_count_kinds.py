@@ -183,6 +183,10 @@ CREW = ok("crew_roster", "\n".join([
     ("Two members: Ana Silva and Ben Ode.",
      [("count_mismatch", "count.item_count", "Two members")]),
     ("Two members: Ana Silva and Dara Kim.", []),
+    # Names set off by commas, as an apposition.
+    ("Hoy vuelan dos miembros, Ana Silva y Dara Kim, desde el hangar.", []),
+    ("Hoy vuelan dos miembros, Ana Silva y Ben Ode, desde el hangar.",
+     [("count_mismatch", "count.item_count", "dos miembros")]),
 ])
 def test_a_count_whose_names_are_one_kind(reply: str, expected: Expected) -> None:
     """"<count>: <names>" naming exactly the items of one kind counts that kind."""

@@ -250,20 +250,28 @@ def selected_by_a_threshold(context: CheckContext, claim: CountClaim) -> bool:
 # its first words, before a parenthesis or a dash ("H-02（北草地）", "Amara Osei").
 _ENUMERATION_END_RE = re.compile(r"[.!?;](?:\s|$)|[。！？；]|\n\s*\n")
 _ENUMERATION_SPLIT_RE = re.compile(r"[,、，\n]|\s(?:and|y|e|et|und)\s|和|及|与")
+# Names set off by commas right after the count: ", QC03 y QC04," (an apposition).
+_APPOSITION_RE = re.compile(r",\s*([^,.;:!?。；！？]+?(?:\s(?:and|y|e|et|und)\s|和|及)"
+                            r"[^,.;:!?。；！？]+?)\s*(?:[,，;.。]|$)")
 _ASIDE_RE = re.compile(r"[（(][^）()（]*[）)]")   # "H-02（北草地，11月28日）": an aside
 _ITEM_NAME_RE = re.compile(r"[\s\-*•·]*([^()（）\[\]:：—–]+)")
 
 
 def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
     """"两位：Amara Osei 和 Priya Nair" over a roster of seven, the two of them the
-    sopranos: a count followed by a colon and exactly that many names, each naming one
+    sopranos: a count followed by a colon (or by names set off by commas: "dos grúas,
+    QC03 y QC04, con…") and exactly that many names, each naming one
     item of a result, and those items exactly the items of one kind (the sopranos, the
     hives whose queen was not seen). The count is of that kind, which its names show; it
     is not a count of the whole listing."""
     colon = _COLON_AFTER_RE.match(context.text, claim.span[1])
-    if colon is None:
+    apposition = None if colon is not None else _APPOSITION_RE.match(context.text, claim.span[1])
+    if colon is None and apposition is None:
         return False
-    rest = _ASIDE_RE.sub("", context.text[colon.end():colon.end() + 400])
+    start = colon.end() if colon is not None else claim.span[1] + 1
+    rest = _ASIDE_RE.sub("", context.text[start:start + 400])
+    if apposition is not None:
+        rest = apposition.group(1)
     end = _ENUMERATION_END_RE.search(rest)
     names = []
     for piece in _ENUMERATION_SPLIT_RE.split(rest[:end.start() if end else None]):
