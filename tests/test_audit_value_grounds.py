@@ -280,3 +280,22 @@ def test_quoted_pairs_the_log_holds_or_does_not_write(reply: str) -> None:
     """A pair the log holds, or whose value is anywhere in the results, is no finding."""
     assert [] == [f for f in of_type("ungrounded_value", reply, DEPLOYS)
                   if f[1] == "value.contradicts_result"]
+
+
+# Pressures and volumes in SI units.
+TYRES = ok("tyre_check", json.dumps({"axle": "front", "pressure_kpa": 240, "tank_l": 60}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Front tyres are at 240 kPa (about 35 psi, 2.4 bar).", []),                     # en
+    ("Las delanteras están a 2,4 bar y el depósito tiene 60 litros (15,9 gal).", []),  # es
+    ("前胎气压 240 kPa，油箱 60升。", []),                                                # zh
+    ("Front tyres are at 240 kPa (about 41 psi).",
+     [("ungrounded_value", "value.not_in_results", "41 psi")]),
+    ("油箱 75升。", [("ungrounded_value", "value.not_in_results", "75升")]),
+])
+def test_pressures_and_volumes_convert(reply: str,
+                                       expected: list[tuple[str, str, str]]) -> None:
+    """kPa, bar and psi, litres and gallons are conversions of one another; another
+    figure in those units is ungrounded (a volume beside Han characters is read too)."""
+    assert expected == of_type("ungrounded_value", reply, TYRES)

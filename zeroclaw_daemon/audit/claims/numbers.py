@@ -21,7 +21,10 @@ _UNIT_WORDS = (
     r"weeks?|months?|years?|KiB|MiB|GiB|TiB|KB|MB|GB|TB|PB|kB|bytes?|Kbps|Mbps|Gbps|"
     r"km/h|kph|mph|knots?|kts?|kn|miles?|mi|ft|feet|oz|km|cm|mm|kg|lbs?|req/s|reqs?/s|rps|qps|ops/s|tps|Hz|kHz|MHz|GHz|kW|kWh|"
     r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
-    r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros|nudos?"
+    r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros|nudos?|"
+    # pressures and volumes (SI and the units replies convert to)
+    r"hPa|kPa|MPa|Pa|mbar|bar|psi|mmHg|inHg|atm|mL|ml|L|litres?|liters?|litros?|gal|"
+    r"gallons?|m3|m³|立方米|毫升|公升|升"
 )
 UNIT_WORDS = frozenset(
     fold(u) for u in _UNIT_WORDS.replace("?", "").split("|") if u.isascii()

@@ -172,7 +172,20 @@ _MASS: dict[str, tuple[Decimal | int, ...]] = {
     "lb": (Decimal("0.45359237"),), "lbs": (Decimal("0.45359237"),),
     "oz": (Decimal("0.028349523125"),),
 }
-_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS)
+# Pressures to pascals and volumes to litres: SI and the units replies convert to.
+_PRESSURE: dict[str, tuple[Decimal | int, ...]] = {
+    "pa": (1,), "hpa": (100,), "mbar": (100,), "kpa": (1000,), "mpa": (10**6,),
+    "bar": (10**5,), "psi": (Decimal("6894.757"),), "mmhg": (Decimal("133.322"),),
+    "inhg": (Decimal("3386.389"),), "atm": (101325,),
+}
+_VOLUME: dict[str, tuple[Decimal | int, ...]] = {
+    "l": (1,), "litre": (1,), "litres": (1,), "liter": (1,), "liters": (1,), "litro": (1,),
+    "litros": (1,), "升": (1,), "公升": (1,), "ml": (Decimal("0.001"),),
+    "毫升": (Decimal("0.001"),), "m3": (1000,), "m³": (1000,), "立方米": (1000,),
+    "gal": (Decimal("3.785411784"),), "gallon": (Decimal("3.785411784"),),
+    "gallons": (Decimal("3.785411784"),),
+}
+_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS, _PRESSURE, _VOLUME)
 _UNIT_KEYS = frozenset(k for table in _DIMENSIONS for k in table)
 
 
