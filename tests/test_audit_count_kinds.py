@@ -263,3 +263,15 @@ def test_a_french_reply_gets_no_lexical_count() -> None:
     durations are not read (only the language-independent checks)."""
     assert [] == of_type("count_mismatch", "Il reste 9 unités, dont 2 expirent sous "
                          "48 heures.", ok("stock", "item,units\nA,9\n"))
+
+
+def test_a_kind_count_the_lines_words_also_explain() -> None:
+    """Three lines mention an error (two at level error, one reporting an error budget):
+    "3 errors" may count those lines; the evidence is unclear, no finding."""
+    log = ok("gateway_log_tail", "\n".join([
+        "2026-11-02T01:00:04Z info  error budget at 40%",
+        "2026-11-02T01:12:40Z error upstream api-3 refused connection",
+        "2026-11-02T02:03:10Z info  certificate reloaded",
+        "2026-11-02T03:44:59Z error upstream api-1 timed out",
+    ]))
+    assert [] == of_type("count_mismatch", "3 errors overnight.", log)

@@ -62,16 +62,20 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _part_of_a_whole(context, claim):
         return
+    # A count of one kind of item is compared with that kind's size; a wrong one is still
+    # excused by what excuses any count (a subset word, a figure of a column...) below,
+    # but not by the number standing somewhere in the result ("conveyor 3"): the kind's
+    # size is known exactly.
     kind = count_of_a_kind(context, claim)
-    if kind is not None:
-        if kind.mismatch is not None:
-            _mismatch(context, claim, kind.mismatch, kind.facts)
+    if kind is not None and kind.mismatch is None:
         return
-    if part_of_a_breakdown(context, claim) or enumerates_a_kind(context, claim):
+    if kind is None and (part_of_a_breakdown(context, claim)
+                         or enumerates_a_kind(context, claim)):
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
-        if claim.digits and any(f.has_integer(claim.value) for f in evidence.ok):
+        if kind is None and claim.digits and any(f.has_integer(claim.value)
+                                                 for f in evidence.ok):
             return  # a number quoted verbatim from the result is not a count of it
         if claim.value in generic:
             return
@@ -86,14 +90,31 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return
     if _counts_a_subset(context, claim):
         return
+    if kind is not None and kind.mismatch is not None:
+        if not _a_figure_counted(context, claim, kind_read=True):
+            _mismatch(context, claim, kind.mismatch, kind.facts)
+        return
     if _counts_one_kind(context, claim) or an_unread_kind(context, claim) \
             or selected_by_a_threshold(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind
+    if _a_figure_counted(context, claim):
+        return
+    target = context.most_relevant(claim.keywords)
+    _mismatch(context, claim, f"the {target.event.tool} result lists "
+                              f"{_join(sorted(target.item_counts)) or 'none'}", target)
+
+
+def _a_figure_counted(context: CheckContext, claim: CountClaim, kind_read: bool = False
+                      ) -> bool:
+    """The count is the rows of a kind the sentence names, counted, or a figure the rows
+    add up to, or one of a column: not a number of items. (``kind_read``: the kind the
+    count names was read exactly, narrowing included; the label alone says less.)"""
+    evidence = context.evidence
     derivations = evidence.derivations
     sentence = context.sentence_text(claim.clause).lower()
-    if any(n == claim.value and label in sentence
+    if not kind_read and any(n == claim.value and label in sentence
            for label, n in derivations.group_counts.items()):
-        return  # "7 accounts" whose reason is *price*: the rows of that kind, counted
+        return True  # "7 accounts" whose reason is *price*: the rows of that kind, counted
     if claim.value > max((max(f.item_counts, default=0) for f in evidence.ok), default=0) \
             and (claim.value in derivations.table_totals
                  or (claim.value in _table_subset_sums(context)
@@ -101,12 +122,9 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         # "10,053 signups": what the rows add up to, not how many rows there are; "11
         # guests" after 20:00: a column added up over the rows a filter picks (the last
         # ones, the first ones, or the rows of one kind).
-        return
-    if _names_a_figure_column(context, claim):
-        return  # "22 units", "8 guests": a figure of a column, not a number of rows
-    target = context.most_relevant(claim.keywords)
-    _mismatch(context, claim, f"the {target.event.tool} result lists "
-                              f"{_join(sorted(target.item_counts)) or 'none'}", target)
+        return True
+    # "22 units", "8 guests": a figure of a column, not a number of rows.
+    return _names_a_figure_column(context, claim)
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
