@@ -46,24 +46,42 @@ _UNCOVERED_WORDS: Mapping[str, frozenset[str]] = {
     "fr": word_set("""
 les des est une dans pas qui sur aux cette ces il elle nous vous ils ont été mais où aussi
 très du et je j'ai c'est n'est n'a avez sont avec pour aucun aucune rien encore toujours
-hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors dont sous
+hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors
+le au dont sous oui deux trois quatre cinq
 """),
     "de": word_set("""
 der die das und ist nicht mit für auf den dem ein eine einen ich wir sie es im zu von bei
 noch auch wurde wurden sind hat haben keine kein aber oder nur schon ja gibt alle
 aus dazu vom zum zur beim über unter nach seit bis etwa rund gestern heute derzeit leider
+statt zwei drei vier
 """),
     "pt": word_set("""
 não uma os as do da dos das na nos nas foi são estão também mas já ao pelo pela isso você
 em é encontrei nenhum nenhuma
 ontem hoje amanhã depois então atualmente
+sim dois duas três
 """),
     "it": word_set("""
 il gli della delle dei non è sono per nel nella alla anche ma già ho ha hanno stato stati
 questo questa tutti più nessun nessuna ci sono
 ieri oggi domani verso dopo presso senza ancora però quindi attualmente
+sul sulla sulle sui dal dalla nelle tre quattro
 """),
 }
+# Function words an uncovered language writes exactly as Spanish or English does (fr 'de la
+# un en', pt 'de por para desde', it 'la con in', de 'in an was'): in a reply of that language
+# they are its own words, no sign of a covered one. Without this, a short French reply
+# ('Il reste 6 unités de plaquettes, dont 4 expirent sous 72 heures') reads as Spanish on
+# its one 'de', and the Spanish pack's counts and verbs are applied to French words.
+_SHARED_WORDS: Mapping[str, frozenset[str]] = {
+    "fr": word_set("de la en un que se son on"),
+    "pt": word_set("de que por para esta este estas desde sobre entre como se no as"),
+    "it": word_set("la un una con lo al del se su in no"),
+    "de": word_set("in an was will so es"),
+}
+_OWN_WORDS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
+    code: (_SPANISH_WORDS - shared, _ENGLISH_WORDS - shared)
+    for code, shared in _SHARED_WORDS.items()}
 # Letters the covered languages (en, es) do not write: à ç ã ß ä ö and the like.
 _FOREIGN_MARKS_RE = re.compile(r"[àâçèêëîïôûùœãõßäöì]", re.IGNORECASE)
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
@@ -106,14 +124,17 @@ def detect_language(text: str) -> str:
     spanish = 3 * len(_SPANISH_MARKS_RE.findall(marks)) + len(_ACCENTED_RE.findall(marks))
     spanish += spanish_words
     english = sum(map(_ENGLISH_WORDS.__contains__, words))
-    covered = max(spanish_words, english)
     if all_words is None:
         all_words = _LATIN_WORD_RE.findall(lower)
     other, score = max(((code, sum(map(table.__contains__, all_words)))
                         for code, table in _UNCOVERED_WORDS.items()), key=lambda x: x[1])
     score += len(_FOREIGN_MARKS_RE.findall(marks))
-    if score >= 2 and score > covered:
-        return other
+    if score >= 2:
+        # Weighed only against the covered languages' words that this one does not share.
+        spanish_own, english_own = _OWN_WORDS[other]
+        if score > max(sum(map(spanish_own.__contains__, words)),
+                       sum(map(english_own.__contains__, words))):
+            return other
     return "es" if spanish > english else DEFAULT_LANGUAGE
 
 
