@@ -20,6 +20,7 @@ from ..evidence.facts import (
 )
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
+from .absence_binding import failures_recorded_empty, holds_a_level_of
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -73,7 +74,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if any(f.empty for f in pool):
         return
     sentence = context.sentence_text(claim.clause)
-    if any(_result_confirms(f, claim, sentence) for f in pool):
+    after = context.text[claim.span[1]:claim.span[1] + 24]
+    if any(_result_confirms(f, claim, sentence) or failures_recorded_empty(f, claim, after)
+           for f in pool):
         return
     target = pool[0]
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
@@ -85,7 +88,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
     elif claim.subject:
-        holders = [f for f in pool if _contains_subject(f, claim.subject)]
+        holders = [f for f in pool if _contains_subject(f, claim.subject)
+                   or holds_a_level_of(f, claim)]
         if holders:
             target = holders[0]
         elif claim.selective:
