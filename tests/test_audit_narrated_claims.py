@@ -61,6 +61,18 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("deposit_get", '{"id": "D-4", "receipt_sent_at": "2026-12-01", "paid": true}',
          {"id": "D-4"})], []),
     ("en", "The renewal form was submitted at 10:04 and accepted later.", [LEASE_READ], []),
+    # en, es, zh: informing is sending (a reply-only verb in English: "inform" names no
+    # tool's act); 告知.
+    ("en", "The renewal was accepted. The tenant has been informed.", [LEASE_READ],
+     [(F, NO_CALL, "informed")]),
+    ("es", "La renovación está aceptada y he informado al inquilino.", [LEASE_READ],
+     [(F, NO_CALL, "informado")]),
+    ("zh", "续约已受理，也已经告知房东了。", [LEASE_READ], [(F, NO_CALL, "告知")]),
+    # en: "file" names what a tool holds ("file_search" searches files), so it backs no
+    # filing.
+    ("en", "I filed the expense report.",
+     [ok("file_search", "reports/2026-11-expenses.pdf", {"q": "expense"})],
+     [(F, NO_CALL, "filed")]),
     # es, zh: the same sending, with the indefinite article ("se envió una copia"); 抄送.
     ("es", "Además se envió una copia al inquilino.", [LEASE_READ], [(F, NO_CALL, "envió")]),
     ("es", "El servicio se reinició una vez durante la noche.",

@@ -62,6 +62,9 @@ _IRREGULAR = {"send": ("sent",), "kick": ("kicked",), "pay": ("paid",), "cut": (
 # Those verbs in a tool's name or command are actions all the same ("set_status").
 TOOL_ONLY_VERBS = {"set": "update", "put": "write", "write": "write", "copy": "write",
                    "export": "write", "compile": "build", "generate": "create", "make": "build"}
+# Verbs of acts read in replies only: as the first word of a tool's name they name what
+# it holds ("file_search" searches files), not what it does ("I filed the motion").
+REPLY_ONLY_VERBS = {"file": "submit", "inform": "send"}
 # Their participles in the passive voice say the state a tool action leaves ("the new
 # target is set on the controller", "the file has been written"): read as state claims.
 STATE_PARTICIPLES = {"set": "update", "written": "write", "copied": "write",
@@ -106,10 +109,12 @@ def past_forms(lemma: str) -> set[str]:
     return {f + rest for f in inflections(head) if f.endswith("ed")}
 
 
-def _verb_table(forms_of: Callable[[str], set[str]]) -> dict[str, str]:
+def _verb_table(forms_of: Callable[[str], set[str]], replies: bool = True) -> dict[str, str]:
+    """Forms of every lemma; ``replies``: also of the verbs read only in replies."""
     table: dict[str, str] = {}
     lemmas = [(lemma, c) for c, words in ACTION_CLASSES.items() for lemma in words.split()]
-    for lemma, action_class in [*lemmas, *_PHRASAL.items()]:
+    extra = list(REPLY_ONLY_VERBS.items()) if replies else []
+    for lemma, action_class in [*lemmas, *_PHRASAL.items(), *extra]:
         for form in forms_of(lemma):
             table.setdefault(form, action_class)
     return table
@@ -246,7 +251,7 @@ PAST_TIME = phrase(
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
-    bases={**TOOL_ONLY_VERBS, **_verb_table(lambda lemma: {lemma})},
+    bases={**TOOL_ONLY_VERBS, **_verb_table(lambda lemma: {lemma}, replies=False)},
     read_verbs=READ_VERBS,
     action_re=ACTION,
     headline_re=HEADLINE,

@@ -24,7 +24,7 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "instalar",
     "apply": "aplicar migrar",
     "merge": "fusionar mergear commitear",
-    "send": "enviar mandar responder contestar notificar avisar reenviar despachar",
+    "send": "enviar mandar responder contestar notificar avisar reenviar despachar informar",
     "submit": "presentar tramitar",
     "acknowledge": "cerrar resolver silenciar reabrir",
     "refund": "reembolsar devolver",
