@@ -1,0 +1,64 @@
+"""Absence words that deny no result: a listed item's state ("C12 is empty"), a zero cell
+restated ("0 rejects"); the absences beside them that results contradict still are."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+BINS = ok("bin_levels", "bin,sku,qty,state\nC11,washer,140,ok\nC12,-,0,restock\nC13,bolt,75,ok",
+          {"aisle": "C"})
+JOBS = ok("print_queue", "job,owner,pages\nJ-1,ana,3\nJ-2,li,12\nJ-3,omar,1")
+REJECTS = ok("line_quality", "line,units,rejects\nL1,900,4\nL2,870,0\nL3,910,7")
+NO_ZERO = ok("line_quality", "line,units,rejects\nL1,900,4\nL2,870,2\nL3,910,7")
+SHELVES = ok("shelf_scan", '[{"shelf": "S-4", "items": 0}, {"shelf": "S-5", "items": 9}]')
+
+
+@pytest.mark.parametrize("reply", [
+    "Bin C12 is empty and flagged for restock.",
+    "C12 is empty; C11 and C13 hold stock.",
+    "El contenedor C12 está vacío y pendiente de reposición.",
+    "C12货位是空的，等待补货。",
+])
+def test_an_item_the_result_lists_said_empty_is_its_state(reply: str) -> None:
+    """'<listed identifier> is empty' describes that row, whatever else the result holds."""
+    assert [] == [f for f in findings(reply, BINS) if f[0] == "false_absence"]
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The print queue is empty.",
+     [("false_absence", "absence.result_has_items", "is empty")]),
+    # A verb of returning speaks of the call's result, whatever identifier it names.
+    ("The lookup for J-2 came back empty.",
+     [("false_absence", "absence.result_has_items", "came back empty")]),
+    ("La cola de impresión está vacía.",
+     [("false_absence", "absence.result_has_items", "está vacía")]),
+])
+def test_a_container_said_empty_is_still_held_against_its_items(reply: str,
+                                                                expected: Expected) -> None:
+    """No listed identifier as the subject: the emptiness is the result's, and it has rows."""
+    assert expected == findings(reply, JOBS)
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("Line L2 had 0 rejects today; L1 had 4 and L3 had 7.", REJECTS),
+    ("La línea L2 tuvo cero rechazos.", REJECTS),
+    ("Shelf S-4 has 0 items on it.", SHELVES),
+])
+def test_a_zero_count_restating_a_zero_cell_is_no_absence(reply: str, result: ToolEvent) -> None:
+    """'0 <column>' where that column holds a 0 in some row quotes the cell."""
+    assert [] == findings(reply, result)
+
+
+def test_a_zero_count_over_a_column_without_zero_is_still_false() -> None:
+    """No row has 0 rejects, so '0 rejects' denies what the result holds."""
+    assert [("false_absence", "absence.result_has_items", "0 rejects")] == findings(
+        "Line L2 had 0 rejects today.", NO_ZERO)
+
+
+def test_a_negation_beside_a_zero_cell_is_still_held() -> None:
+    """'no rejects on any line' is a negation, not a cell quoted: rows with rejects refute it."""
+    assert [("false_absence", "absence.result_has_items", "There were no rejects")] == \
+        findings("There were no rejects on any line.", REJECTS)

@@ -1,0 +1,70 @@
+"""Absence words that say no absence of results: a listed item's state, a zero cell restated.
+
+"FV4 is empty" is an adjective of state about one item the result lists (a tank, a bin, a
+slot), as "FV4 is active" would be; it denies nothing the result holds, however many rows
+it has. "0 moves" beside a crane whose ``moves`` cell is 0 restates that cell. Both read
+the result's structure and the reply's grammar only, so they hold in every language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import text_keywords
+from ..evidence.facts import EventFacts, Relation
+from ..evidence.tables import table_rows, zero_columns
+from .base import CheckContext
+
+# The subject right before a state word: one identifier (letters with digits, "FV4",
+# "T-3", "B2-07"), then at most a noun of two Han characters written after it ("T3罐").
+_ITEM_BEFORE_RE = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|"
+                             r"\d+[A-Za-z][A-Za-z0-9_-]*)\s*[\u4e00-\u9fff]{0,2}\s*$")
+# A result that came back empty is said with a verb of returning, never of state: "the
+# query for FV4 came back empty" is about the call's result, whatever it names.
+_RETURNED_RE = re.compile(r"^(?:came|comes|come)\b", re.IGNORECASE)
+_LEAD_RE = re.compile(r"\s*(\d+|[^\W\d_]+)")
+
+
+def state_of_a_listed_item(context: CheckContext, claim: AbsenceClaim,
+                           pool: list[EventFacts]) -> bool:
+    """The absence has no noun of its own ("is empty", "está vacío", "是空的") and its
+    subject is an identifier a result lists as an item: the item's state, not a denial
+    that the result holds anything."""
+    if claim.subject or _RETURNED_RE.match(claim.text):
+        return False
+    span = context.claims.sentence_span(claim.clause)
+    start = span[0] if span is not None else 0
+    before = _ITEM_BEFORE_RE.search(context.text, start, claim.span[0])
+    if before is None:
+        return False
+    item = re.compile(r"(?<![\w-])" + re.escape(before.group(1)) + r"(?![\w-])")
+    return any(item.search(facts.result) for facts in pool)
+
+
+def quotes_a_zero_cell(context: CheckContext, claim: AbsenceClaim,
+                       pool: list[EventFacts]) -> bool:
+    """A count of zero written as a figure or a number word ("0 moves", "cero
+    devoluciones") whose noun names a result column holding a 0: the reply restates that
+    cell. A table's columns are named by its header row (CSV, TSV, aligned text) or its
+    keys (JSON)."""
+    rules = context.pack.count_rules if context.pack is not None else None
+    lead = _LEAD_RE.match(claim.text)
+    first = lead.group(1).lower() if lead is not None else ""
+    if not claim.subject or not (first == "0" or (
+            rules is not None and rules.number_words.get(first) == 0)):
+        return False
+    relation = Relation(claim.subject)
+    return any(relation(text_keywords(name)) for facts in pool
+               for name in zero_cell_columns(facts.result))
+
+
+def zero_cell_columns(result: str) -> set[str]:
+    """The names of the columns where some row holds a 0."""
+    rows = table_rows(result)
+    names = zero_columns(rows)
+    if rows and rows[0].structured and rows[0].labels and not rows[0].numbers:
+        header = rows[0].labels   # a delimited table names its columns in its first row
+        names.update(header[key] for row in rows[1:]
+                     for key, value in row.numbers.items() if value == 0 and key in header)
+    return names
