@@ -12,6 +12,7 @@ from ..evidence.index import approx_tolerance, rounding_unit
 from ..evidence.values import converted_measure, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
+from .column_readings import misreads_a_column
 from .moments import day_moved_at_the_same_clock
 
 
@@ -30,7 +31,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if (not evidence.facts
             and claims.sentence_of(claim.clause) not in claims.attributed_sentences):
         return  # general knowledge, not attributed to any tool
-    if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim):
+    if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
+            and not misreads_a_column(context, claim):
         return
     if _given_back_to_user(context, claim):
         return
