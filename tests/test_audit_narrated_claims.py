@@ -1,6 +1,6 @@
 """Acts narrated in an account of the turn and status values restated (sentences of our
-own, other domains and tools): a past passive of a verb of sending (also told in
-sequence, "was then mailed") is an action claim, any other act so told a state; a result
+own, other domains and tools): a past passive of a verb of sending told in sequence
+("was then mailed") is an action claim, any other act so told a state; a result
 shows an act by a done form of its class (a submission is no sending); a Chinese verb that
 stands inside a result's value is that value; (type, rule, span) of each finding."""
 
@@ -43,14 +43,16 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
      [ok("forge_pr_get", '{"pr": 88, "state": "merged"}', {"pr": 88})], []),
     ("en", "It was then sent to the third-floor printer.",
      [ok("print_job_submit", '{"job": 4411, "state": "queued"}', {"printer": "3F"})], []),
-    # en: a sending told in the simple past passive is an act (a message leaves no state a
-    # result would show of its object), and "by email" names a means, not an agent.
+    # en: a sending told in sequence in the past passive is an act (a message leaves no
+    # state a result would show of its object), and "by email" names a means, not an agent;
+    # without the sequence it may tell the result's history: a state, no fabrication.
     ("en", "The renewal was accepted. The tenant was also notified by text.", [LEASE_READ],
      [(F, NO_CALL, "notified")]),
-    ("en", "It was accepted, and a receipt was emailed to the tenant.", [LEASE_READ],
+    ("en", "It was accepted, and a receipt was then emailed to the tenant.", [LEASE_READ],
      [(F, NO_CALL, "emailed")]),
+    ("en", "It was accepted, and a receipt was emailed to the tenant.", [LEASE_READ], []),
     ("en", "The renewal was accepted, after which the landlord was notified.", [LEASE_READ],
-     [(F, NO_CALL, "notified")]),
+     []),
     # en precision: a sending the result shows; someone else's act; a submission the
     # result shows ("submitted" is no sending to a recipient, but it is a submission).
     ("en", "Your November payslip was emailed to you.",

@@ -95,8 +95,9 @@ class ActionLexicon:
     # against a call acting that way that did not succeed.
     state_participles: Mapping[str, str] = field(default_factory=dict)
     # Classes whose act leaves no state of its object that a result would show (a message
-    # sent): their simple past passive ("a copy was emailed to counsel") narrates the
-    # act, an action claim, not a state.
+    # sent): their past passive told in sequence (group ``..._seq``: "a copy was then
+    # emailed to counsel") narrates the act, an action claim, not a state; without the
+    # sequence it may tell a result's history ("the invoice was emailed on 3 Dec").
     event_classes: frozenset[str] = frozenset()
     disclosure: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
@@ -263,9 +264,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             kind = "result"
         if action_class is None:
             continue
-        if (kind == "result" and action_class in lexicon.event_classes
-                and low.startswith(("was", "were"), match.start())):
-            kind = "action"
+        if group.endswith("_seq") and action_class in lexicon.event_classes:
+            kind = "action"   # "was then served on counsel": the sending, told in sequence
         products = lexicon.text_products
         if products is not None and products.match(low, match.end(group),
                                                    match.end(group) + 48) is not None:

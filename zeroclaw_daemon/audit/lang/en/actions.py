@@ -150,11 +150,14 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
     + _PARTICLE + r")\b"
-    # The state an action leaves ("the timesheet is approved", "was then archived"); with
-    # its agent ("was declined by the bank") it tells someone else's act. (A sending,
-    # "was then served on counsel", is an act: ActionLexicon.event_classes.)
-    r"|\b(?:is|are|was|were)\s+(?:(?:already|then|also|subsequently|afterwards|immediately)"
-    r"\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
+    # A past passive told in sequence ("was then archived", "was also notified"): a state
+    # like the next branch, but a sending so told narrates the reply's own account ("was
+    # then served on counsel"), an act: ActionLexicon.event_classes.
+    r"|\b(?:was|were)\s+(?:then|also|subsequently|afterwards|immediately)\s+"
+    r"(?P<verb_state_seq>[a-z]+" + _PARTICLE + r")\b" + _NO_AGENT +
+    # The state an action leaves ("the timesheet is approved"); with its agent ("was
+    # declined by the bank") it tells someone else's act.
+    r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
     + r")\b" + _NO_AGENT +
     # "it's uploaded" too, but not "Dana's approved hours are ..." (a noun follows).
     r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>[a-z]+" + _PARTICLE
