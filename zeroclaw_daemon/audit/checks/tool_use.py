@@ -69,7 +69,8 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
-        elif any(_opaque_name(f) for f in evidence.facts) or not _known_source(context, claim):
+        elif any(_opaque_name(f) for f in evidence.facts) or not _known_source(context, claim) \
+                or _records_of_a_call(context, claim):
             return
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                 f"says {_describe_claim(claim)}, but no successful "
@@ -157,6 +158,30 @@ def _known_source(context: CheckContext, claim: ToolUseClaim) -> bool:
     known = {stem(word) for word in pack.synonyms}
     known.update(stem(word) for words in pack.synonyms.values() for word in words)
     return bool(claim.keywords & known)
+
+
+def _records_of_a_call(context: CheckContext, claim: ToolUseClaim) -> bool:
+    """"According to the job records", "根据作业记录", "según los registros de obra": a
+    source named by a generic noun of what calls return (records, data, results), its
+    qualifier saying what they are about in the reply's words, which a tool's name may say
+    in others ("crane_moves" for 作业记录). It is a successful call's result when its
+    sentence names an identifier that call was about or returned ("QC05", "B2")."""
+    pack = context.pack
+    said = f"{claim.text} {claim.object_text}".lower()
+    if pack is None or not (any(w in pack.generic_words for w in LATIN_WORD_RE.findall(said))
+                            or (pack.cjk and any(len(w) >= 2 and not w.isascii() and w in said
+                                                 for w in pack.generic_words))):
+        return False
+    marks = {m.group() for m in _IDENTIFIER_RE.finditer(context.sentence_text(claim.clause))}
+    return any(re.search(r"(?<![\w-])" + re.escape(mark) + r"(?![\w-])",
+                         f"{f.result}\n{f.arg_text}") for mark in marks
+               for f in context.evidence.ok)
+
+
+# An identifier: letters and digits together ("QC05", "B2", "M-3"), in ASCII so that it
+# ends where Chinese text begins ("B2泊位").
+_IDENTIFIER_RE = re.compile(r"(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])"
+                            r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
 def _opaque_name(facts: EventFacts) -> bool:
