@@ -27,7 +27,9 @@ ACTION_CLASSES: dict[str, str] = {
     "install": "安装 升级",
     "apply": "应用 迁移",
     "merge": "合并 提交",
-    "send": "发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送 派单 告知",
+    "send": ("发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送 派单 告知 "
+             "发短信 发邮件 发消息 发信息 发微信 发了短信 发了邮件 发了消息 发了信息 发了微信 "
+             "发了通知"),
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还",
     "pay": "支付 付款 取消 发放 打款 转账 汇款 充值 续费 扣款",
@@ -38,19 +40,24 @@ ACTION_CLASSES: dict[str, str] = {
 }
 _VERBS = {verb: c for c, words in ACTION_CLASSES.items() for verb in words.split()}
 _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
-# Done: 已/已经/都/也 before the verb (with a 把 object or 被 between), or (已)
+# Done: 已/已经/都/也 before the verb (with a 把 object, 被, or a 给 recipient between), or (已)
 # 了/好/完/掉/成功/完成/搞定 right after it (or after 和 and a second verb:
 # 构建和部署都搞定了); not after a negation (没/未/不), not as an attribute (已关闭的订单),
 # not a count of times (重启 14 次).
 _NOT_NEGATED = r"(?<!没)(?<!未)(?<!不)(?<!别)"
 _NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
                   r"(?:次|遍|回|分钟|小时|天|秒))")
+# 发 (send) is done by the 了 between it and the message it sends (给他们发了短信); alone,
+# 发 is too many other verbs (发现, 发生, 发布) to stand for a sending.
+_SENT_WITH_OBJECT = r"发了(?:短信|邮件|消息|信息|微信|通知)"
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:全部|全都|都)?\s*(?:把[^，。；！？\n]{0,24}?|被)?" + _NOT_NEGATED
+    r"(?:已经?|都|也|刚刚?)\s*(?:全部|全都|都)?\s*(?:把[^，。；！？\n]{0,24}?|被|"
+    r"给[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
-    + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")")
+    + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")"
+    + r"|" + _NOT_NEGATED + r"(?P<verb_sent>" + _SENT_WITH_OBJECT + r")")
 
 CHECKS: dict[str, str] = {"单元测试": "test", "测试": "test", "用例": "test", "构建": "build",
                           "编译": "build", "lint": "lint", "代码检查": "lint", "检查": "ci",
