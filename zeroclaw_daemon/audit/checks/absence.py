@@ -129,9 +129,11 @@ def _check_daypart(context: CheckContext, claim: AbsenceClaim,
 
 def _check_located(context: CheckContext, claim: AbsenceClaim) -> None:
     """"The term isn't in the memory": contradicted only by a result item holding the
-    call argument the claim names; anything else is unclear, so no finding."""
+    call argument the claim names before its container (the claim ends where the
+    container begins: "the fix isn't in 4.2" names the release as the container, not as
+    the thing denied); anything else is unclear, so no finding."""
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
-    said = context.text[clause.start:clause.end] if clause is not None else claim.text
+    said = context.text[clause.start:claim.span[1]] if clause is not None else claim.text
     held = [f for f in context.evidence.ok
             if holds_named_argument(f, claim, said, quoted_only=False)]
     if held:

@@ -228,7 +228,7 @@ ABSENCE = phrase(
     # "There's no contact with m.chen@example.com": any noun, when an identifier names the
     # one thing denied; held, as a place denied, only against a result item holding it.
     r"|\bno\s+(?P<subjid>[a-z][\w-]*)\s+(?P<loc3>with|for|named|called|matching|under)"
-    r"(?=\s+[\w.+#-]*[@\d#_.][\w.@+#-]*)"
+    r"\s+[\w.+#-]*[@\d#_.][\w.@+#-]*"
     # "It hasn't logged any errors today": the perfect of a verb of recording or showing.
     r"|\b(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:logged|recorded|reported|found|"
     r"returned|shown|seen|had|thrown|raised|produced|flagged)\s+(?:any|anything)\b"

@@ -150,7 +150,7 @@ ABSENCE = phrase(
     r"|(?:查|搜|检索|看)不到(?P<subj12>" + _SUBJ + r")"
     # “X”不在术语库里, X 还没收录: a thing denied a place in a container; held only against
     # a call whose argument it names (checks/named_args.py).
-    r"|(?P<loc>(?:目前|还|并|都)?不在)[^，。；！？\n]{1,12}?(?:里|中|内|上)"
+    r"|(?P<loc>(?:目前|还|并|都)?不在)(?=[^，。；！？\n]{1,12}?(?:里|中|内|上))"
     r"|(?P<loc2>(?:还)?(?:没有?|未)(?:被)?(?:收录|录入|添加|加入|登记))"
     r"|(?P<subj6>[\u4e00-\u9fff]{1,6})\**\s*[:：]\s*\**\s*(?:无|没有)(?=[\s，。；,;]|$)"
     # 还没 before a verb is "not yet": a status ("还没揽收"); 没过 is "did not pass" (过 is
