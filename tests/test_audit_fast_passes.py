@@ -129,6 +129,23 @@ def test_labelled_numbers_are_found_as_by_the_plain_pattern() -> None:
                             for m in fast.finditer(text)]
 
 
+def test_labelled_numbers_found_from_the_numbers_back_equal_the_scan() -> None:
+    """Reading back from each number finds the labelled-number pattern's matches (spans,
+    labels, numbers) exactly as its scan over the whole text does."""
+    generated = ["gusts of 25 knots", "rachas de 25", "retries 4, timeouts: 3", "xgusts 25",
+                 "speed hasta 25", "gusts up to 12.", "wind  :  7,5 km", "speed up to: 9",
+                 "total de del 4", "retries=3 gusts=4", "temps²  25", "abc 12 def 3.5",
+                 "level 10% and latency 12 ms", "a-b 12 #3 /4 x5 étapes 12", "speed\n\t 3"]
+    checked = 0
+    for text in _texts_of_the_sets() + generated:
+        expected = [(m.span(), m.group("label"), m.group("num"))
+                    for m in labelled._LABELLED_NUMBER_RE.finditer(text)]
+        checked += len(expected)
+        assert expected == [(m.span(), m.group("label"), m.group("num"))
+                            for m in labelled.labelled_numbers(text)]
+    assert checked > 100
+
+
 def test_item_kinds_of_a_json_result_do_not_depend_on_the_item_count() -> None:
     """A JSON result's kinds come from its list alone: the item count (worked out from
     every unit's keywords) is not needed for them, over every scenario result."""

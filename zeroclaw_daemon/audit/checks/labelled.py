@@ -54,7 +54,7 @@ def check_labelled_numbers(context: CheckContext) -> None:
     taken = [v.span for v in context.claims.values] + [c.span for c in context.claims.counts]
     keys: dict[str, list[tuple[Decimal, EventFacts, str]]] | None = None
     user = context.evidence.user_message
-    for match in _LABELLED_NUMBER_RE.finditer(text):
+    for match in labelled_numbers(text):
         start, end = match.span("num")
         if any(s < end and start < e for s, e in taken):
             continue
@@ -80,14 +80,51 @@ def check_labelled_numbers(context: CheckContext) -> None:
                     "value.contradicts_result")
 
 
+# A digit the pattern's number may begin with: no word character, dot, comma, '#', '/' or
+# '-' before it (the pattern's own condition, tested after the digit: a pattern that
+# begins with a digit is scanned quickly, one that begins with a look-behind is tried at
+# every position).
+_NUMBER_START_RE = re.compile(r"\d(?<![\w.,#/-]\d)")
+# Read backwards from a number (on the reversed text): what stands between it and its
+# label is letters, white space, ':' and '=', so the label begins one, two or three runs
+# of letters back (a label, a linking word, "up to").
+_RUNS_BEFORE_RE = re.compile(r"[\s:=]*([^\W\d_]+)(?:\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)?")
+
+
+def labelled_numbers(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_LABELLED_NUMBER_RE` in ``text``, in order, as its scan finds
+    them, found from the numbers back: a label is all letters, spaces, ':' and '=' up to
+    its number, so a match ends on the first number after its start, begins at one of the
+    three runs of letters before that number, and is the leftmost of those that match
+    (two matches of different numbers never overlap). Few numbers, few trials: the scan
+    tries the pattern at every letter."""
+    backwards = ""
+    size = len(text)
+    for number in _NUMBER_START_RE.finditer(text):
+        backwards = backwards or text[::-1]
+        runs = _RUNS_BEFORE_RE.match(backwards, size - number.start())
+        if runs is None:
+            continue
+        for group in (3, 2, 1):
+            run_end = runs.end(group)
+            if run_end < 0:
+                continue
+            match = _LABELLED_NUMBER_RE.match(text, size - run_end)
+            if match is not None:
+                yield match
+                break
+
+
 def _labelled_quantities(ok: list[EventFacts]
                          ) -> dict[str, list[tuple[Decimal, EventFacts, str]]]:
     """The words of the keys of the results' objects (not their arrays' rows: a key of
     many rows has many values), each with the number it holds."""
     found: dict[str, list[tuple[Decimal, EventFacts, str]]] = {}
     for facts in ok:
+        if not facts.result.lstrip().startswith("{"):
+            continue
         rows = table_rows(facts.result)
-        if not rows or not facts.result.lstrip().startswith("{"):
+        if not rows:
             continue
         for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
             for word in _key_words(key):
