@@ -13,8 +13,14 @@ from zeroclaw_daemon.audit.checks import labelled
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem
 from zeroclaw_daemon.audit.evidence.facts import EventFacts
-from zeroclaw_daemon.audit.evidence.kinds import item_kinds
+from zeroclaw_daemon.audit.evidence.kinds import (
+    item_kinds,
+    kind_probes,
+    may_name_a_kind,
+    value_named,
+)
 from zeroclaw_daemon.audit.lang import PACKS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
@@ -159,3 +165,34 @@ def test_item_kinds_of_a_json_result_do_not_depend_on_the_item_count() -> None:
         assert expected == item_kinds(facts.parsed_json, facts.result, 0)
         assert expected == facts.item_kinds
     assert checked > 50
+
+
+def _scenarios_of_the_sets() -> list[dict[str, object]]:
+    root = Path(__file__).resolve().parent / "data"
+    files = [*root.glob("audit-*.jsonl"), root / "audit-blind" / "blind-1.jsonl"]
+    return [json.loads(line) for path in files
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_a_result_passed_over_unread_has_no_kind_the_words_name() -> None:
+    """A result that none of a word's probes stands in has no kind that word names: over
+    every value of every scenario result's kinds, with the words of its reply and the
+    value's own forms (itself, its stem, its prefixes, with endings added)."""
+    named = 0
+    for scenario in _scenarios_of_the_sets():
+        reply_words = set(LATIN_WORD_RE.findall(str(scenario.get("reply", "")).lower()))
+        for call in scenario.get("calls", []):  # type: ignore[attr-defined]
+            facts = EventFacts(ToolEvent("c", "t", {}, ToolStatus.OK, str(call["result"])))
+            kinds = facts.item_kinds
+            if kinds is None:
+                continue
+            for values in kinds.fields.values():
+                for value in values:
+                    forms = {value, stem(value), value + "s", value + "ing", value.upper()}
+                    forms |= {value[:k] for k in range(1, len(value))}
+                    for word in forms | reply_words:
+                        if value_named(value, frozenset({word}), frozenset({word})):
+                            named += 1
+                            assert may_name_a_kind(facts.result_lower, facts.plain,
+                                                   kind_probes([word]))
+    assert named > 200

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
-from ..evidence.kinds import ItemKinds, intersect, value_named
+from ..evidence.kinds import ItemKinds, intersect, kind_probes, may_name_a_kind, value_named
 from .base import CheckContext
 
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
@@ -51,11 +51,14 @@ def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | N
     stems = claim.keywords
     predicate = _predicate(context, claim)
     words = _words(claim.text + " " + predicate)
-    sentence = context.sentence_text(claim.clause)
-    sentence_stems = text_keywords(sentence) - stems - claim.context
-    sentence_words = _words(sentence) - words
+    # A result none of these words can name a kind of is passed over unread: its kinds
+    # are worked out only for a result that may hold one.
+    probes = kind_probes(stems | words)
+    in_sentence: tuple[frozenset[str], frozenset[str]] | None = None
     verdict: KindVerdict | None = None
     for facts in context.evidence.ok:
+        if not may_name_a_kind(facts.result_lower, facts.plain, probes):
+            continue
         kinds = facts.item_kinds
         if kinds is None:
             continue
@@ -64,7 +67,11 @@ def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | N
             continue
         if claim.value == kinds.size:
             return KindVerdict(facts, None)   # "7 reservas en total": the whole listing
-        sizes = _possible_sizes(kinds, named, kinds.named_by(sentence_stems, sentence_words))
+        if in_sentence is None:
+            sentence = context.sentence_text(claim.clause)
+            in_sentence = (text_keywords(sentence) - stems - claim.context,
+                           _words(sentence) - words)
+        sizes = _possible_sizes(kinds, named, kinds.named_by(*in_sentence))
         if claim.value in sizes:
             return KindVerdict(facts, None)
         kind_words = frozenset(stem(w) for w in words | stems if any(

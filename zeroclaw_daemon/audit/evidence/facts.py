@@ -79,6 +79,16 @@ class EventFacts:
         self.result = event.result[:MAX_SCAN_CHARS]
 
     @lazy
+    def result_lower(self) -> str:
+        return self.result.lower()
+
+    @lazy
+    def plain(self) -> bool:
+        """ASCII with no ``\\u`` escape: every letter of a value read from the result
+        (a JSON string, a cell, a token) is written in it as it is, one character each."""
+        return self.result.isascii() and "\\u" not in self.result
+
+    @lazy
     def name_words(self) -> frozenset[str]:
         return frozenset(w.lower() for w in _NAME_SPLIT_RE.split(self.event.tool) if w)
 
