@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from zeroclaw_daemon.audit.claims.branches import BranchScan, split_alternatives
+from zeroclaw_daemon.audit.claims.prefilter import WORD_RE, word_form
 from zeroclaw_daemon.audit.claims.segment import sentence_spans
 from zeroclaw_daemon.audit.claims.text import lower_same_length
 from zeroclaw_daemon.audit.lang import PACKS
@@ -78,3 +79,23 @@ def test_a_scan_whose_alternatives_share_a_group_name_is_refused() -> None:
     built = BranchScan.of(re.compile(r"\bno\s+such\b|\bnothing\s+found\b"), cjk=False)
     assert built is not None
     assert [(0, 7)] == [m.span() for m in built.finditer("no such", 0, 7)]
+
+
+@pytest.mark.parametrize("code", sorted(PACKS))
+def test_branch_index_leaves_the_alternatives_each_filter_leaves(code: str) -> None:
+    """Over every scenario sentence, the index of all filters at once leaves possible
+    exactly the alternatives whose own filter opens."""
+    pack = PACKS[code]
+    for scan in pack.scans.values():
+        for reply in _replies():
+            low = lower_same_length(reply)
+            for start, end in sentence_spans(low, pack):
+                piece = low[start:end]
+                if scan.cjk:
+                    tokens, form = frozenset(piece), piece
+                else:
+                    words = WORD_RE.findall(piece)
+                    tokens, form = frozenset(words), word_form(words)
+                expected = {index for index, found in enumerate(scan.filters)
+                            if found is None or found.opens(tokens, form)}
+                assert expected == scan.index.live(tokens, form), piece

@@ -264,7 +264,7 @@ def _branches(items: list[tuple[Any, Any]], analyser: _Analyser, depth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class _Need:
+class Need:
     """One requirement, ready to check: by whole word (``words``: word -> the strings that
     word stands for, None when the word alone is the string) or by substring (``loose``)."""
 
@@ -280,7 +280,7 @@ class _Need:
         return any(text in form for text in self.loose)
 
 
-def _need(strings: frozenset[str], words: bool) -> _Need | None:
+def _need(strings: frozenset[str], words: bool) -> Need | None:
     shortest = _MIN_LOOSE if words else 1
     by_word: dict[str, list[str | None]] = {}
     loose: list[str] = []
@@ -299,14 +299,14 @@ def _need(strings: frozenset[str], words: bool) -> _Need | None:
         else:
             alone = text == (f" {key} " if words else key)
             by_word.setdefault(key, []).append(None if alone else text)
-    return _Need({w: tuple(t) for w, t in by_word.items()}, tuple(loose), frozenset(by_word))
+    return Need({w: tuple(t) for w, t in by_word.items()}, tuple(loose), frozenset(by_word))
 
 
 @dataclass(frozen=True, slots=True)
 class PatternFilter:
     """Whether a sentence can hold a match of one pattern (see the module docstring)."""
 
-    branches: tuple[tuple[_Need, ...], ...]
+    branches: tuple[tuple[Need, ...], ...]
     keyed: Mapping[str, tuple[int, ...]]   # word -> the branches whose first need it meets
     unkeyed: tuple[int, ...]               # branches whose first need is not by word
     keys: frozenset[str]                   # the keys of ``keyed``
@@ -336,7 +336,7 @@ def pattern_filter(pattern: re.Pattern[str], cjk: bool) -> PatternFilter | None:
     if pattern.flags & (re.IGNORECASE | re.LOCALE | re.VERBOSE):
         return None
     analyser = _Analyser(words=not cjk)
-    branches: list[tuple[_Need, ...]] = []
+    branches: list[tuple[Need, ...]] = []
     parsed = _items(sre_parse.parse(pattern.pattern, pattern.flags))
     for items in _branches(parsed, analyser):
         info = analyser.sequence(items)
