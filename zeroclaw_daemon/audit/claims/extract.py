@@ -21,6 +21,7 @@ from .names import find_full_names, find_identifiers, find_names
 from .numbers import (
     APPROX_AFTER_RE,
     approx_before,
+    digit_runs,
     join_space_groups,
     number_readings,
     scale_after,
@@ -63,8 +64,11 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     url_hits = find_urls(text)
     no_urls = mask(text, [(s, e) for s, e, _ in url_hits])
     low = lower_same_length(no_urls)
+    # The runs of digits, found once: the gate, the thousands grouped by spaces and the
+    # values read them (lower-casing and masking URLs move no digit of ``no_urls``).
+    runs = digit_runs(no_urls)
     sentence_words: list[list[str]] = []
-    clauses, spans, bits, bounds = segment(low, pack, gated, sentence_words)
+    clauses, spans, bits, bounds = segment(low, pack, gated, sentence_words, runs)
     starts = [c.start for c in clauses]
 
     def scan(slot: str, source: str) -> Iterator[re.Match[str]]:
@@ -206,7 +210,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                      bool(first_group(match, "loc"))))
 
     values: list[ValueClaim] = []
-    for start, end, kind, raw_value, extra in find_values(join_space_groups(no_urls), low):
+    joined = join_space_groups(no_urls, runs=runs)
+    for start, end, kind, raw_value, extra in find_values(joined, low, runs):
         index = clause_at(start)
         if flags.hedged(index) or flags.general(index):
             continue

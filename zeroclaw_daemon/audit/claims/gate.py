@@ -94,9 +94,11 @@ class Gate:
         return bits
 
     def sentence_bits(self, low: str, spans: Sequence[Span],
-                      words_out: list[list[str]] | None = None) -> list[int]:
+                      words_out: list[list[str]] | None = None,
+                      runs: Sequence[Span] | None = None) -> list[int]:
         """Which patterns each sentence of ``low`` (lower-cased text) must be scanned with.
-        ``words_out``, when given, receives each sentence's words (not for a CJK pack)."""
+        ``words_out``, when given, receives each sentence's words (not for a CJK pack);
+        ``runs``: the runs of digits of ``low``, in order, when known."""
         digit = self.digit
         if self.substrings:
             present = [(s, b) for s, b in self.substrings if s in low]
@@ -107,20 +109,34 @@ class Gate:
                 for sub, bit in present:
                     if bit & ~bits and sub in piece:   # some of its patterns are not yet on
                         bits |= bit
-                if digit and DIGIT_RE.search(low, start, end):
-                    bits |= digit
                 out.append(bits)
-            return out
-        # Words of every sentence first, then each distinct word looked up once.
-        findall = LETTER_RUN_RE.findall
-        tokens = [findall(low, start, end) for start, end in spans]
-        if words_out is not None:
-            words_out.extend(tokens)
-        table = {token: self.token_bits(token) for token in set().union(*tokens)}
-        lookup = table.__getitem__
-        out = [reduce(or_, map(lookup, words), self.always) for words in tokens]
+        else:
+            # Words of every sentence first, then each distinct word looked up once.
+            findall = LETTER_RUN_RE.findall
+            tokens = [findall(low, start, end) for start, end in spans]
+            if words_out is not None:
+                words_out.extend(tokens)
+            table = {token: self.token_bits(token) for token in set().union(*tokens)}
+            lookup = table.__getitem__
+            out = [reduce(or_, map(lookup, words), self.always) for words in tokens]
         if digit:
-            search = DIGIT_RE.search
-            out = [bits | digit if search(low, start, end) else bits
-                   for bits, (start, end) in zip(out, spans, strict=True)]
+            holds = _holds_digits(low, spans, runs)
+            out = [bits | digit if has else bits
+                   for bits, has in zip(out, holds, strict=True)]
         return out
+
+
+def _holds_digits(low: str, spans: Sequence[Span], runs: Sequence[Span] | None) -> list[bool]:
+    """Whether each sentence holds a digit: told by the text's runs of digits when known
+    (a walk along both, sentences and runs in order), else by a search in each."""
+    if runs is None:
+        search = DIGIT_RE.search
+        return [search(low, start, end) is not None for start, end in spans]
+    holds: list[bool] = []
+    index = 0
+    count = len(runs)
+    for start, end in spans:
+        while index < count and runs[index][1] <= start:
+            index += 1
+        holds.append(index < count and runs[index][0] < end)
+    return holds

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal, InvalidOperation
+from itertools import pairwise
 
 from .text import lower_same_length
 from .types import Span
@@ -142,13 +143,31 @@ _SPACE_GROUPED_RE = re.compile(
 _GROUP_SPACES = str.maketrans({" ": ".", "\u00A0": ".", "\u202F": "."})
 
 
-def join_space_groups(text: str, plain_spaces: bool = True) -> str:
+def digit_runs(text: str) -> list[Span]:
+    """The runs of digits of ``text`` (``\\d+``), in order: one pass over a reply, whose
+    spans every digit-bound reading of it shares (a regex pass over 4 KB costs tens of
+    microseconds however little it finds)."""
+    return [match.span() for match in DIGIT_RUN_RE.finditer(text)]
+
+
+_GROUP_SPACE_CHARS = frozenset(" \u00A0\u202F")
+
+
+def join_space_groups(text: str, plain_spaces: bool = True,
+                      runs: Sequence[Span] | None = None) -> str:
     """``text`` with the spaces that group a number's thousands written as the separator
     its decimal mark implies (a dot before a decimal comma, else a comma): "7 435,65" is
     read as 7.435,65, i.e. 7435.65, and "12 000" as 12,000. The same length, so spans
     into the text stay valid. ``plain_spaces=False`` joins only at no-break spaces (a
-    tool's output may part its columns with one space)."""
-    if not any(c.isdigit() for c in text):
+    tool's output may part its columns with one space). ``runs``: the text's
+    :func:`digit_runs`, when known."""
+    if runs is not None:
+        # Every grouping space stands alone between two runs of digits: without such a
+        # pair nothing is joined, and the text is not scanned.
+        if not any(after[0] == before[1] + 1 and text[before[1]] in _GROUP_SPACE_CHARS
+                   for before, after in pairwise(runs)):
+            return text
+    elif not any(c.isdigit() for c in text):
         return text
 
     def joined(match: re.Match[str]) -> str:

@@ -35,16 +35,17 @@ def sentence_spans(text: str, pack: LanguagePack) -> list[Span]:
 
 
 def segment(text: str, pack: LanguagePack, gated: bool = True,
-            words_out: list[list[str]] | None = None
+            words_out: list[list[str]] | None = None, runs: Sequence[Span] | None = None
             ) -> tuple[list[Clause], list[Span], list[int], list[Span]]:
     """Clauses, sentences, each sentence's gate bits, and each sentence's bounds (its first
     clause's start to its last clause's end). ``text`` is lower-cased. ``words_out``,
-    when given, receives each sentence's runs of Latin letters, when the gate reads them."""
+    when given, receives each sentence's runs of Latin letters, when the gate reads them;
+    ``runs``: the text's runs of digits, when known."""
     clauses: list[Clause] = []
     bounds: list[Span] = []
     spans = sentence_spans(text, pack)
     if gated and pack.gate is not None:
-        bits = pack.gate.sentence_bits(text, spans, words_out)
+        bits = pack.gate.sentence_bits(text, spans, words_out, runs)
     else:
         bits = [ALL_BITS] * len(spans)
     breaks = [m.start() for m in pack.patterns["clause_break"].finditer(text)]

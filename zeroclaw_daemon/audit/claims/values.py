@@ -5,6 +5,7 @@ prices, measures, numbers), found with one combined pattern at the places a valu
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .numbers import (
     BARE_INT_RE,
@@ -14,7 +15,6 @@ from .numbers import (
     DATE_ISO_RE,
     DATE_ZH_RE,
     DECIMAL_RE,
-    DIGIT_RUN_RE,
     GROUPED_RE,
     HASH_RE,
     MEASURE_RE,
@@ -26,9 +26,10 @@ from .numbers import (
     WORD_BEFORE_REVERSED_RE,
     YEAR_MAX,
     YEAR_MIN,
+    digit_runs,
     month_number,
 )
-from .types import ValueKind
+from .types import Span, ValueKind
 
 
 def _prefixed(kind: str, source: str) -> str:
@@ -56,17 +57,18 @@ VALUE_RE = re.compile("|".join(f"(?P<{kind}>{_prefixed(kind, source)})"
                                for kind, source in _VALUE_KINDS))
 
 
-def find_values(text: str, lowered: str | None = None
+def find_values(text: str, lowered: str | None = None, runs: Sequence[Span] | None = None
                 ) -> list[tuple[int, int, ValueKind, str, dict[str, object]]]:
     """Specific values in ``text``, never overlapping, the most specific kind winning.
 
     Every value holds a digit, so only the windows around runs of digits are
-    scanned, with the one combined :data:`VALUE_RE`.
+    scanned, with the one combined :data:`VALUE_RE`. ``runs``: the text's
+    :func:`~.numbers.digit_runs`, when known.
     """
     del lowered  # month names are matched case-insensitively inside VALUE_RE
     found: list[tuple[int, int, ValueKind, str, dict[str, object]]] = []
     taken_until = 0
-    for start in _value_starts(text):
+    for start in _value_starts(text, digit_runs(text) if runs is None else runs):
         if start < taken_until:
             continue
         match = VALUE_RE.match(text, start)
@@ -92,14 +94,13 @@ _VALUE_FIRST_CHARS = frozenset("-−v$€£¥￥UR百")
 _HEX_CHARS = frozenset("0123456789abcdef")
 
 
-def _value_starts(text: str) -> list[int]:
+def _value_starts(text: str, runs: Sequence[Span]) -> list[int]:
     """Where a value may begin, in order: every value holds a digit, and begins at it,
     at a sign, currency or ``v`` just before it, at the start of its hex token, or at
     the month name before a day."""
     starts: set[int] = set()
     add = starts.add
-    for match in DIGIT_RUN_RE.finditer(text):
-        digit = match.start()
+    for digit, _end in runs:
         add(digit)
         if not digit:
             continue
