@@ -62,3 +62,36 @@ def test_a_negation_beside_a_zero_cell_is_still_held() -> None:
     """'no rejects on any line' is a negation, not a cell quoted: rows with rejects refute it."""
     assert [("false_absence", "absence.result_has_items", "There were no rejects")] == \
         findings("There were no rejects on any line.", REJECTS)
+
+
+PRINTER = ok("printer_status", '{"printer": "P-2", "trays": {"1": "A4 1800/2000", '
+             '"2": "A3 0/500"}, "alerts": ["toner low"]}')
+FREEZERS = ok("cold_room_scan", '[{"freezer": 4, "racks": 12}, {"freezer": 7, "racks": 0}]')
+LOCKERS = ok("locker_audit", "locker,owner,items\n11,kim,3\n12,,0\n13,ravi,5")
+CANTEEN = ok("bandejas", '{"bandejas": {"1": "llena", "2": "vacía"}, "avisos": ["tóner"]}')
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("Tray 2 (A3) is empty, so reload it before the poster job.", PRINTER),
+    ("Freezer 7 is empty; freezer 4 holds 12 racks.", FREEZERS),
+    ("Locker 12 is empty and unassigned.", LOCKERS),
+    ("La bandeja 2 (A3) está vacía.", CANTEEN),
+])
+def test_a_numbered_member_said_empty_is_its_state(reply: str, result: ToolEvent) -> None:
+    """'<noun> <number> is empty', the result listing that member under the noun's key or
+    column, is the member's state, even after a parenthesis describing it."""
+    assert [] == [f for f in findings(reply, result) if f[0] == "false_absence"]
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    # The number is the call's own subject (a top-level field), not one member of a list.
+    ("Queue 2 is empty.", ok("print_queue", '{"queue": 2, "jobs": [{"id": "J-1"}, '
+                                           '{"id": "J-2"}]}')),
+    # No member of that number is listed: the emptiness is the result's.
+    ("Tray 5 is empty.", ok("tray_jobs", "job,tray,pages\nJ-1,1,30\nJ-2,2,12")),
+])
+def test_a_numbered_subject_the_result_lists_no_member_of_is_still_held(
+        reply: str, result: ToolEvent) -> None:
+    """Without that member among the result's items, 'is empty' is still a denial."""
+    expected = [("false_absence", "absence.result_has_items", "is empty")]
+    assert expected == findings(reply, result)

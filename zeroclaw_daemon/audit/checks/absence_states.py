@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import text_keywords
+from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
 from ..evidence.tables import table_rows, zero_columns
 from .base import CheckContext
@@ -20,6 +20,12 @@ from .base import CheckContext
 # "T-3", "B2-07"), then at most a noun of two Han characters written after it ("T3罐").
 _ITEM_BEFORE_RE = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|"
                              r"\d+[A-Za-z][A-Za-z0-9_-]*)\s*[\u4e00-\u9fff]{0,2}\s*$")
+# A noun and the number that names one member of its kind ("Tray 3", "bay 12", "la
+# bandeja 2"): the subject is that member, as an identifier would be.
+_NUMBERED_BEFORE_RE = re.compile(r"(?<![\w-])([^\W\d_]{3,})\s+(\d{1,4}[A-Za-z]?)\s*$")
+# A parenthesis after the subject describes it ("Tray 3 (A3 100gsm) is empty"): the
+# state is still the subject's.
+_PAREN_TAIL_RE = re.compile(r"\([^()\n]{0,60}\)\s*$")
 # A result that came back empty is said with a verb of returning, never of state: "the
 # query for FV4 came back empty" is about the call's result, whatever it names.
 _RETURNED_RE = re.compile(r"^(?:came|comes|come)\b", re.IGNORECASE)
@@ -35,11 +41,60 @@ def state_of_a_listed_item(context: CheckContext, claim: AbsenceClaim,
         return False
     span = context.claims.sentence_span(claim.clause)
     start = span[0] if span is not None else 0
-    before = _ITEM_BEFORE_RE.search(context.text, start, claim.span[0])
+    end = claim.span[0]
+    described = _PAREN_TAIL_RE.search(context.text, start, end)
+    if described is not None:
+        end = described.start()
+    before = _ITEM_BEFORE_RE.search(context.text, start, end)
     if before is None:
-        return False
+        numbered = _NUMBERED_BEFORE_RE.search(context.text, start, end)
+        return numbered is not None and any(
+            lists_numbered_member(facts, numbered.group(1), numbered.group(2))
+            for facts in pool)
     item = re.compile(r"(?<![\w-])" + re.escape(before.group(1)) + r"(?![\w-])")
     return any(item.search(facts.result) for facts in pool)
+
+
+def lists_numbered_member(facts: EventFacts, noun: str, number: str) -> bool:
+    """The result lists a member of the noun's kind under that number, among others: a
+    key of an object named by the noun ("trays": {"3": ...}), or the noun's field or
+    column in a row ({"tray": 3}, "tray,paper" then "3,A3"). The top level of a result
+    is the call's own subject ({"queue": 2, "jobs": [...]}), never one member of it."""
+    relation = Relation({stem(noun)})
+    wanted = number.lower()
+
+    def visit(node: object, depth: int, in_list: bool) -> bool:
+        if depth > 4:
+            return False
+        if isinstance(node, list):
+            return any(visit(item, depth + 1, True) for item in node[:MAX_MEMBERS])
+        if not isinstance(node, dict):
+            return False
+        for key, value in list(node.items())[:MAX_MEMBERS]:
+            if not relation(text_keywords(str(key))):
+                continue
+            if isinstance(value, dict) and wanted in {str(k).lower() for k in value}:
+                return True
+            if in_list and not isinstance(value, (dict, list, bool)) and \
+                    str(value).lower() == wanted:
+                return True
+        children = list(node.values())[:MAX_MEMBERS]
+        return any(visit(child, depth + 1, in_list) for child in children
+                   if isinstance(child, (dict, list)))
+
+    data = facts.parsed_json
+    if data is not None:
+        return visit(data, 0, False)
+    rows = table_rows(facts.result)
+    if len(rows) < 2 or not rows[0].structured or rows[0].numbers:
+        return False
+    columns = [index for index, label in rows[0].labels.items()
+               if relation(text_keywords(label))]
+    return any(row.labels.get(index) == wanted or str(row.numbers.get(index, "")) == wanted
+               for row in rows[1:] for index in columns)
+
+
+MAX_MEMBERS = 200
 
 
 def quotes_a_zero_cell(context: CheckContext, claim: AbsenceClaim,
