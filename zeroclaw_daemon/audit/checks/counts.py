@@ -21,6 +21,7 @@ from .count_kinds import (
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
+from .record_counts import a_figure_of_a_record
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
                              re.IGNORECASE)
@@ -60,7 +61,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             elif part.mismatch is not None:
                 _mismatch(context, claim, part.mismatch, part.facts)
         return
-    if _part_of_a_whole(context, claim):
+    if _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim):
         return
     # A count of one kind of item is compared with that kind's size; a wrong one is still
     # excused by what excuses any count (a subset word, a figure of a column...) below,
