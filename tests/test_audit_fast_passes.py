@@ -13,12 +13,12 @@ from zeroclaw_daemon.audit.checks import labelled
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
-from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem
-from zeroclaw_daemon.audit.evidence.facts import EventFacts
+from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem, text_keywords
+from zeroclaw_daemon.audit.evidence.facts import EventFacts, Relation
+from zeroclaw_daemon.audit.evidence.index import Evidence
 from zeroclaw_daemon.audit.evidence.kinds import (
     item_kinds,
     kind_probes,
-    may_name_a_kind,
     value_named,
 )
 from zeroclaw_daemon.audit.lang import PACKS
@@ -182,7 +182,8 @@ def test_a_result_passed_over_unread_has_no_kind_the_words_name() -> None:
     for scenario in _scenarios_of_the_sets():
         reply_words = set(LATIN_WORD_RE.findall(str(scenario.get("reply", "")).lower()))
         for call in scenario.get("calls", []):  # type: ignore[attr-defined]
-            facts = EventFacts(ToolEvent("c", "t", {}, ToolStatus.OK, str(call["result"])))
+            evidence = Evidence([ToolEvent("c", "t", {}, ToolStatus.OK, str(call["result"]))], "")
+            facts = evidence.ok[0]
             kinds = facts.item_kinds
             if kinds is None:
                 continue
@@ -193,6 +194,39 @@ def test_a_result_passed_over_unread_has_no_kind_the_words_name() -> None:
                     for word in forms | reply_words:
                         if value_named(value, frozenset({word}), frozenset({word})):
                             named += 1
-                            assert may_name_a_kind(facts.result_lower, facts.plain,
-                                                   kind_probes([word]))
+                            assert [facts] == evidence.holding(kind_probes([word]))
     assert named > 200
+
+
+def test_specific_counts_read_from_the_results_holding_a_probe_equal_all_results() -> None:
+    """Counts stated beside a claim's word, read only from the results that hold one of
+    its probes, are those read from every result: over every scenario's results, with
+    each stem of its reply and every form related to a label of a result's numbers."""
+    compared = found = 0
+    # A count word before a key labels its number "total" too, which the text may not
+    # write ("Found items: 6").
+    generated: list[dict[str, object]] = [
+        {"reply": "6 totals", "calls": [{"result": r}]}
+        for r in ("Found items: 6", "Matches found: 12\nrows 4", "Count of errors: 3",
+                  "Total Objects: 6", "hits total 7 ok", "résultats trouvés: 5")]
+    # Results read together, one lower-cased longer ("İ") before plain ones.
+    generated.append({"reply": "3 errors, 4 items", "calls": [
+        {"result": "İ" * 30 + " errors 3"}, {"result": "items: 4"}, {"result": "errors: 3"}]})
+    for scenario in _scenarios_of_the_sets() + generated:
+        calls = scenario.get("calls", [])
+        events = [ToolEvent(f"c{i}", "t", {}, ToolStatus.OK, str(call["result"]))
+                  for i, call in enumerate(calls)]  # type: ignore[arg-type]
+        evidence = Evidence(events, "")
+        stems = set(text_keywords(str(scenario.get("reply", ""))))
+        for _, keys, _ in evidence.stated_numbers:
+            for a in keys:
+                stems |= {a, a + "s", a[:-1], a + "ing", *(a[:k] for k in range(1, len(a)))}
+        for stem_ in stems:
+            context = frozenset({stem_})
+            relation = Relation(context)
+            expected = {value for value, _, forms in evidence.stated_numbers
+                        if relation.related_forms(forms)}
+            compared += 1
+            found += bool(expected)
+            assert expected == evidence.specific_counts(context)
+    assert found > 500

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
-from ..evidence.kinds import ItemKinds, intersect, kind_probes, may_name_a_kind, value_named
+from ..evidence.kinds import ItemKinds, intersect, kind_probes, value_named
 from .base import CheckContext
 
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
@@ -53,12 +53,9 @@ def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | N
     words = _words(claim.text + " " + predicate)
     # A result none of these words can name a kind of is passed over unread: its kinds
     # are worked out only for a result that may hold one.
-    probes = kind_probes(stems | words)
     in_sentence: tuple[frozenset[str], frozenset[str]] | None = None
     verdict: KindVerdict | None = None
-    for facts in context.evidence.ok:
-        if not may_name_a_kind(facts.result_lower, facts.plain, probes):
-            continue
+    for facts in context.evidence.holding(kind_probes(stems | words)):
         kinds = facts.item_kinds
         if kinds is None:
             continue

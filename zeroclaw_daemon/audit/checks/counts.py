@@ -48,7 +48,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _net_of_two_counts(context, claim):
         return
-    specific, generic = evidence.stated_counts(claim.context)
+    specific = evidence.specific_counts(claim.context)
     if specific:
         # The result states a count for this very noun: that is the count to match, or a
         # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests"), even beside
@@ -75,10 +75,9 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
-        if kind is None and claim.digits and any(f.has_integer(claim.value)
-                                                 for f in evidence.ok):
+        if kind is None and claim.digits and claim.value in evidence.ok_integers:
             return  # a number quoted verbatim from the result is not a count of it
-        if claim.value in generic:
+        if evidence.states_beside_a_count_word(claim.value):
             return
     minus_header = bool(HEADER_WORD_RE.search(context.sentence_text(claim.clause)))
     for facts in evidence.ok:
@@ -189,7 +188,7 @@ def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
     totals = set(context.evidence.derivations.table_totals)
 
     def quoted(value: int) -> bool:
-        return any(f.has_integer(value) for f in context.evidence.ok) or value in totals
+        return value in context.evidence.ok_integers or value in totals
 
     value = claim.value
     for i, a in enumerate(others):
@@ -306,6 +305,8 @@ def _a_field_of_one_item(context: CheckContext, claim: CountClaim) -> bool:
     names the listed items (the call's own name says what it lists), and the number is
     found only inside an item, never beside the list. A field of an item counts something
     of that item (its events, its users), not the items: it cannot stand for their number."""
+    if claim.value not in context.evidence.ok_integers:
+        return False
     found = False
     for facts in context.evidence.ok:
         if not facts.has_integer(claim.value):

@@ -3,6 +3,7 @@ and URLs they hold. The user's message is kept apart: it grounds only a cited UR
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 
@@ -97,31 +98,96 @@ class Evidence:
                                           tuple[frozenset[str], frozenset[str]]]]:
         """Every standalone integer of the successful results with the words beside it
         (and those words indexed for :class:`Relation`)."""
-        # Words beside many different numbers (a log's "request 880013 upstream ...", an id
-        # column) label a field of every line, not a count of anything.
-        values_by_keys: dict[frozenset[str], set[int]] = {}
-        for facts in self.ok:
-            for value, keys in facts.number_neighbours:
-                values_by_keys.setdefault(keys, set()).add(value)
-        return [(value, keys, Relation.forms(keys)) for facts in self.ok
-                for value, keys in facts.number_neighbours
-                if keys and len(values_by_keys[keys]) <= MAX_VALUES_PER_LABEL]
+        return stated_numbers(self.ok)
 
-    def stated_counts(self, context: frozenset[str]) -> tuple[set[int], set[int]]:
-        """Numbers the results state next to the claim's words ("31 passed", "2 files").
+    @lazy
+    def ok_lower(self) -> tuple[str, list[int]]:
+        """The successful results lower-cased, joined by NUL, and where each begins."""
+        # Each lower-cased alone: lower-casing may change a text's length ("İ").
+        lowered = [f.result_lower for f in self.ok]
+        starts: list[int] = []
+        at = 0
+        for text in lowered:
+            starts.append(at)
+            at += len(text) + 1
+        return "\0".join(lowered), starts
 
-        Returns (stated next to one of ``context``, stated next to a generic count
-        word such as ``total`` or ``count``).
-        """
-        specific: set[int] = set()
-        generic: set[int] = set()
+    @lazy
+    def ok_integers(self) -> frozenset[int]:
+        """Every standalone integer of a successful result (see :attr:`EventFacts.numbers`)."""
+        return frozenset().union(*(f.integers for f in self.ok))
+
+    def holding(self, probes: frozenset[str]) -> list[EventFacts]:
+        """The successful results, in order, that may hold a word a probe was made from:
+        one whose lower-cased text holds a probe, or any not ``plain`` (see
+        :attr:`EventFacts.plain`: a plain result is ASCII, lower-cased alike alone or
+        joined). Each probe is looked for once in all the results joined."""
+        text, starts = self.ok_lower
+        held: set[int] = set()
+        for probe in probes:
+            if "\0" in probe:
+                return list(self.ok)
+            at = text.find(probe)
+            while at >= 0:
+                index = bisect_right(starts, at) - 1
+                held.add(index)
+                following = index + 1
+                if following == len(starts):
+                    break
+                at = text.find(probe, starts[following])
+        return [f for index, f in enumerate(self.ok) if index in held or not f.plain]
+
+    def specific_counts(self, context: frozenset[str]) -> set[int]:
+        """Numbers the results state next to one of the claim's words ("31 passed", "2
+        files"). Only the results that may hold such a word are read (see
+        :func:`relation_probes`): every number labelled with a related word is in one of
+        them, so the labels shared by many numbers are counted there alike."""
         relation = Relation(context)
-        for value, keys, forms in self.stated_numbers:
-            if relation.related_forms(forms):
-                specific.add(value)
-            elif keys & COUNT_WORDS:
-                generic.add(value)
-        return specific, generic
+        pool = self.ok if relation.related_forms(_TOTAL_FORMS) else \
+            self.holding(relation_probes(context))
+        return {value for value, _, forms in stated_numbers(pool)
+                if relation.related_forms(forms)}
+
+    def states_beside_a_count_word(self, value: int) -> bool:
+        """A result states ``value`` next to a generic count word such as ``total`` or
+        ``count`` (and none of the claim's words: asked when it has no specific count)."""
+        return value in self.ok_integers and value in self.count_word_numbers
+
+    @lazy
+    def count_word_numbers(self) -> frozenset[int]:
+        return frozenset(value for value, keys, _ in self.stated_numbers if keys & COUNT_WORDS)
+
+
+# "total", which a label gets when a count word stands before its key ("Total Objects: 6"),
+# though the result may not write it there.
+_TOTAL_FORMS = Relation.forms({"total"})
+
+
+def relation_probes(context: Iterable[str]) -> frozenset[str]:
+    """What a plain result must hold for a word of it to be related (see
+    :class:`Relation`) to one of ``context``'s stems. A result's word is a stem, a prefix
+    of the lower-cased word it stands for; a related stem equals it, adds or drops a
+    plural ``s``, or shares its first four letters or more. So the result holds the
+    stem's first four characters when it has five or more, else the stem itself, or
+    without its ``s``."""
+    return frozenset(b[:4] if len(b) >= 5 else b[:-1] if b.endswith("s") else b
+                     for b in context)
+
+
+def stated_numbers(pool: Sequence[EventFacts]) -> list[tuple[int, frozenset[str],
+                                                            tuple[frozenset[str],
+                                                                  frozenset[str]]]]:
+    """Every standalone integer of the results of ``pool`` with the words beside it (and
+    those words indexed for :class:`Relation`)."""
+    # Words beside many different numbers (a log's "request 880013 upstream ...", an id
+    # column) label a field of every line, not a count of anything.
+    values_by_keys: dict[frozenset[str], set[int]] = {}
+    for facts in pool:
+        for value, keys in facts.number_neighbours:
+            values_by_keys.setdefault(keys, set()).add(value)
+    return [(value, keys, Relation.forms(keys)) for facts in pool
+            for value, keys in facts.number_neighbours
+            if keys and len(values_by_keys[keys]) <= MAX_VALUES_PER_LABEL]
 
 
 def rounding_unit(value: Decimal) -> Decimal:

@@ -79,20 +79,14 @@ def value_named(value: str, stems: frozenset[str], words: frozenset[str] = froze
 
 
 def kind_probes(words: Iterable[str]) -> frozenset[str]:
-    """What a result must hold for one of ``words`` to name a kind of its items (see
-    :func:`may_name_a_kind`): each word's first four characters."""
+    """What a result must hold for one of ``words`` to name a kind of its items: each
+    word's first four characters. A value :func:`value_named` names is one word of
+    letters (or a code) that the word equals, is the stem of, begins, or begins with when
+    both have four letters or more: the value begins with those characters (or with all
+    of a shorter word). In a plain result (ASCII, no ``\\u`` escape) every value is
+    written as it is read, so it stands in the lower-cased result (see
+    :meth:`Evidence.holding`)."""
     return frozenset(word[:4] for word in words)
-
-
-def may_name_a_kind(result_lower: str, plain: bool, probes: frozenset[str]) -> bool:
-    """False only when no kind of the result's items can be named by the words
-    ``probes`` were made from. A value :func:`value_named` names is one word of letters
-    (or a code) that the word equals, is the stem of, begins, or begins with when both
-    have four letters or more: the value begins with the word's first four characters
-    (or with all of a shorter word). In a ``plain`` result (ASCII, no ``\\u`` escape)
-    every value is written as it is read, so it stands in the lower-cased result; any
-    other result may name one."""
-    return not plain or any(probe in result_lower for probe in probes)
 
 
 def item_kinds(parsed_json: Any, result: str, item_count: int) -> ItemKinds | None:
