@@ -93,3 +93,31 @@ def test_negated_possession_left_alone(result: str, user: str) -> None:
     result is no set of records."""
     assert [] == found("No tienes ninguna reserva para este mes.", "hotel_bookings",
                        {"client": "C-100"}, result, user)
+
+
+DOOR_LOG = "\n".join(["06:00 INFO door 3 opened", "06:04 ALARM door 3 held open",
+                      "06:10 INFO door 3 closed", "07:41 ALARM door 7 forced",
+                      "08:00 INFO shift change"])
+
+
+@pytest.mark.parametrize("reply", [
+    "Door 3 was held open at 06:04 and door 7 forced at 07:41; no other alarms.",
+    "Two alarms (06:04, 07:41). Besides those the log is routine, with no other alarms.",
+    "La puerta 3 quedó abierta a las 06:04 y la 7 se forzó a las 07:41; no hay otras alarmas.",
+    "3 号门 06:04 报警，7 号门 07:41 报警，没有其他报警。",
+    "两次报警之外，日志里没有别的报警。",
+])
+def test_a_residual_absence_excepts_what_the_reply_named(reply: str) -> None:
+    """"No other alarms" denies only the rest: items of that kind in the result do not
+    refute it."""
+    assert [] == found(reply, "door_event_log", {"site": "depot"}, DOOR_LOG)
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("No alarms in the log.", "No alarms"),
+    ("No hay alarmas en el registro.", "No hay alarmas"),
+])
+def test_a_plain_absence_over_the_same_items_is_still_false(reply: str, span: str) -> None:
+    """Without a residual word the absence is held against the result's items as before."""
+    assert [("false_absence", "absence.result_has_items", span)] == found(
+        reply, "door_event_log", {"site": "depot"}, DOOR_LOG)

@@ -52,6 +52,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 and not denies_an_action(context, claim)):
             context.failed_presented(claim.span)
         return
+    residual = context.pack.residual if context.pack is not None else None
+    if residual is not None and residual.search(claim.text):
+        return  # "with no other warnings": the rest, after the ones named; precision first
     if _scoped_to_a_moment(context, claim):
         return  # "10:16 之后…没有再报错": about part of the result only; precision first
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):

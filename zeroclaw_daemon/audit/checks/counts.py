@@ -46,7 +46,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
-    if _net_of_two_counts(context, claim):
+    if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
     if specific:
@@ -54,7 +54,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests"), even beside
         # a larger count of another noun ("412 signups, 38 refunds": no part of a whole).
         if claim.value not in specific and not _sum_of_two(claim.value, specific) \
-                and claim.value not in _totals(context, claim):
+                and claim.value not in _totals(context, claim) \
+                and not _a_named_column_total(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
@@ -246,6 +247,40 @@ def _quantified_numbers(context: CheckContext, claim: CountClaim) -> list[int]:
     return found
 
 
+def _quoted_from_a_failure(context: CheckContext, claim: CountClaim) -> bool:
+    """A failed call's own message states the count beside the same noun ("timed out
+    after 5s (3 retries)"): the reply quotes what the tool said, it counts no listing."""
+    if not context.evidence.failed:
+        return False
+    relation = Relation(claim.context or claim.keywords)
+    return any(value == claim.value and relation(keys)
+               for facts in context.evidence.failed
+               for value, keys in facts.number_neighbours)
+
+
+def _a_named_column_total(context: CheckContext, claim: CountClaim) -> bool:
+    """The counted noun names a number column (a key, a header) and the count is that
+    column's total: "4,360 seeds in total" over rows of 3,120, 740 and 500 seeds."""
+    words = claim.noun.split()
+    if not words:
+        return False
+    relation = Relation({stem(w) for w in words})
+    for rows in context.evidence.derivations.rows:
+        table = [row for row in rows if row.structured]
+        if len(table) < 2:
+            continue
+        headers = table[0].labels if not table[0].numbers else {}
+        totals: dict[str, Decimal] = {}
+        for row in table:
+            for key, value in row.numbers.items():
+                totals[key] = totals.get(key, Decimal(0)) + value
+        for key, total in totals.items():
+            names = text_keywords(headers.get(key, key))
+            if total == claim.value and names and all(relation({n}) for n in names):
+                return True
+    return False
+
+
 def _sum_of_two(value: int, counts: set[int]) -> bool:
     return any(value - a in counts for a in counts if value - a != a)
 
@@ -278,7 +313,10 @@ def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
         if not any(claim.value < count for count in facts.item_counts):
             continue
         units = facts.item_keys
-        for word in qualifier_stems | predicate_stems:
+        # A predicate restating the call's own arguments ("in the Riverside zone" of
+        # zone=riverside) names what the call selected: every item is of it, whatever an
+        # item's name says.
+        for word in qualifier_stems | (predicate_stems - text_keywords(facts.arg_text)):
             holding = sum(1 for keys in units if word in keys)
             if 0 < holding < len(units):
                 return True

@@ -62,6 +62,9 @@ class LanguagePack:
     # Subset quantifiers ("of them", "the remaining", "其中", "los dos últimos"): a count
     # of part of the result, not of all its items.
     subset: re.Pattern[str] | None = None
+    # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
+    # the reply has not already named, which a result holding such items cannot refute.
+    residual: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
@@ -113,6 +116,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
+        residual=tables.get("RESIDUAL"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),

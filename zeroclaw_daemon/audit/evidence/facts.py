@@ -48,7 +48,8 @@ _RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
 # Cells of a space-aligned line: two or more spaces, a tab, or one space between CJK cells.
 _ALIGNED_CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
 # A CSV/TSV header: two or more separated names, none of them a number.
-_CSV_HEADER_RE = re.compile(r"^\s*[A-Za-z_][\w .%/()-]*(?:([,\t;|])\s*[A-Za-z_][\w .%/()-]*)+\s*$")
+# Cells that open with a letter of any script ("批次,产品,数量", "fecha;importe"), never a digit.
+_CSV_HEADER_RE = re.compile(r"^\s*[^\W\d][\w .%/()-]*(?:([,\t;|])\s*[^\W\d][\w .%/()-]*)+\s*$")
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")

@@ -352,6 +352,9 @@ TRIGGERS: dict[str, str] = {
 
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)
 
+# Residual determiners: "no other warnings" excepts what the reply already named.
+RESIDUAL = re.compile(r"\b(?:other|another|else)\b", re.IGNORECASE)
+
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b"

@@ -333,6 +333,9 @@ SECOND_PERSON = re.compile(
     r"comentas|comentaste|tienes|tenías)\b",
     re.IGNORECASE)
 
+# Residual determiners: "no hay otras alarmas" excepts what the reply already named.
+RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
+
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"

@@ -267,6 +267,9 @@ SECOND_PERSON = re.compile(r"你|您")
 
 # 占 ("accounts for": 占了两个, 占三成) states a share of a whole; 各 ("each": 各一个)
 # distributes a count over the members named before it.
+# Residual determiners: 没有其他报警 excepts what the reply already named.
+RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
+
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|当中|每|占|各")
 
 FIRST_PERSON = re.compile(r"我|咱")
