@@ -13,6 +13,7 @@ from ..evidence.values import converted_measure, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
+from .durations import compound_duration_grounded
 from .moments import day_moved_at_the_same_clock
 
 
@@ -33,6 +34,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return  # general knowledge, not attributed to any tool
     if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
             and not misreads_a_column(context, claim):
+        return
+    if compound_duration_grounded(context, claim):
         return
     if _given_back_to_user(context, claim):
         return

@@ -84,6 +84,23 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
     return False
 
 
+def seconds_in(unit: str) -> Decimal | None:
+    """The seconds in one ``unit`` of time ("h": 3600, "分钟": 60), None for any other unit."""
+    factors = _SECONDS.get(unit.lower())
+    return Decimal(factors[0]) if factors is not None else None
+
+
+def span_of_time_grounded(seconds: Decimal, evidence: Evidence) -> bool:
+    """A span of time written to the minute ("7 h 40 min" is 27600 s): the gap between two
+    of the results' times of day, or a result's number or derivation in a unit of time."""
+    if duration_grounded(seconds, evidence.clock_minutes):
+        return True
+    half_minute = Decimal(30)
+    targets = [(seconds / Decimal(unit), half_minute / Decimal(unit))
+               for unit in (1, 60, 3600)]
+    return evidence.derivations.grounds_any(targets, percent=False)
+
+
 def _unit_ratios(claim: ValueClaim) -> list[Decimal]:
     """For a measure, the factors to the other units of its dimension (ms: 1/1000 to s)."""
     if claim.kind is not ValueKind.MEASURE:
