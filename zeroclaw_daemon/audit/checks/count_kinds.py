@@ -237,6 +237,16 @@ _THRESHOLD_RE = re.compile(
     r"superan?|exceden?|menos\s+de|más\s+de)", re.IGNORECASE)
 # In Chinese the predicate is read with the counted noun ("3 个传感器超过上限").
 _CJK_THRESHOLD_RE = re.compile(r"低于|高于|超过|超出|不足|不到")
+# A bound on a figure later in the count's clause ("Two samples have waited more than 20
+# minutes", "esas dos ya pasan de 20 minutos", "两个样本等了 20 分钟以上"): the count is of
+# the items past that bound, whatever verb stands between.
+_BOUND_IN_CLAUSE_RE = re.compile(
+    r"\b(?:below|above|under|over|beyond|exceed(?:s|ed|ing)?|less\s+than|more\s+than|"
+    r"fewer\s+than|greater\s+than|longer\s+than|por\s+debajo\s+de|por\s+encima\s+de|"
+    r"(?:pasa|pasan|pasaban)\s+de|superan?|exceden?|sobrepasan?|rebasan?|menos\s+de|"
+    r"más\s+de)\s+(?:(?:los|las|el|la|the)\s+)?[$€£¥]?\d"
+    r"|(?:低于|高于|超过|超出|不足|不到|多于|少于)\s*\d|\d[^\d，。；,;]{0,6}?(?:以上|以下)",
+    re.IGNORECASE)
 
 
 def selected_by_a_threshold(context: CheckContext, claim: CountClaim) -> bool:
@@ -245,6 +255,10 @@ def selected_by_a_threshold(context: CheckContext, claim: CountClaim) -> bool:
     no finding."""
     if not any(claim.value < count for f in context.evidence.ok for count in f.item_counts):
         return False
+    claims = context.claims
+    if claims.clauses and _BOUND_IN_CLAUSE_RE.search(
+            context.text, claim.span[1], claims.clauses[claim.clause].end):
+        return True
     if context.pack is not None and context.pack.cjk:
         return _CJK_THRESHOLD_RE.search(claim.noun) is not None
     return _THRESHOLD_RE.match(context.text, claim.span[1]) is not None

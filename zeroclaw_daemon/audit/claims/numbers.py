@@ -90,7 +90,16 @@ APPROX_ENDINGS = ("about", "around", "roughly", "approximately", "approx", "appr
                   "将近", "接近", "近", "不到", "超过", "逾", "unos", "unas", "aproximadamente",
                   "casi", "más de", "menos de", "rondan", "ronda", "ronda los", "ronda las",
                   "rondan los", "hacia las", "hacia", "en torno a", "por encima de",
-                  "por debajo de")
+                  "por debajo de",
+                  # Verbs of exceeding and falling short: the number after one is a bound
+                  # ("ya pasan de 20 minutos", "exceed 20 minutes", "高于 20 度"), read as a
+                  # figure about that far from the results', as "more than" is.
+                  "exceed", "exceeds", "exceeded", "exceeding", "pasa de", "pasan de",
+                  "pasa de los", "pasan de los", "supera", "superan", "supera los",
+                  "superan los", "excede", "exceden", "sobrepasa", "sobrepasan", "rebasa",
+                  "rebasan", "no llega a", "no llegan a", "高于", "低于", "多于", "少于",
+                  "不足")
+_ARTICLES = (" los", " las", " el", " la", " the")
 # Two words, any space between; "del" is "de" + "el" ("alrededor del 12 %").
 APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"), ("alrededor", "del"), ("cerca", "del"))
 
@@ -100,6 +109,10 @@ def approx_before(text: str) -> bool:
     tail = text.rstrip()
     if tail.endswith(APPROX_ENDINGS):
         return True
+    if tail.endswith(_ARTICLES):   # "superan los 20", "exceed the 20": past the article
+        head = tail.rsplit(None, 1)[0] if " " in tail else ""
+        if head != tail and head.endswith(APPROX_ENDINGS):
+            return True
     for first, second in APPROX_PAIRS:
         if tail.endswith(second):
             head = tail[:-len(second)]
@@ -108,7 +121,7 @@ def approx_before(text: str) -> bool:
     return False
 
 
-APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|前后|多)")
+APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|前后|多|以上|以下|出头)")
 DIGIT_RUN_RE = re.compile(r"\d+")
 # A scale word after a number multiplies it, keeping the precision written: "1.2 万" is
 # 12000 to the thousand, "2,5 millones" 2500000 to the hundred thousand.
