@@ -95,3 +95,34 @@ def test_a_numbered_subject_the_result_lists_no_member_of_is_still_held(
     """Without that member among the result's items, 'is empty' is still a denial."""
     expected = [("false_absence", "absence.result_has_items", "is empty")]
     assert expected == findings(reply, result)
+
+
+DEPOTS = ok("depot_stock", "depot,pallets,status\nDepot Norte,0,closed\nPuerto Viejo,120,open\n"
+            "San Blas,45,open")
+STORES = ok("store_stock", '[{"store": "北仓", "qty": 0}, {"store": "南仓", "qty": 320},'
+            ' {"store": "东仓", "qty": 85}]')
+
+
+@pytest.mark.parametrize(("reply", "event"), [
+    ("Norte está vacío y San Blas tiene 45 palés.", DEPOTS),          # es, a name in a cell
+    ("Depot Norte is empty; Puerto Viejo holds the most.", DEPOTS),   # en, two words
+    ("北仓是空的，南仓还有 320 件。", STORES),                           # zh, a Han name
+    ("目前北仓是空的。", STORES),                                        # zh, after a time word
+])
+def test_a_named_row_holding_a_zero_said_empty_is_its_state(reply: str,
+                                                           event: ToolEvent) -> None:
+    """'<name of one listed row> is empty', that row holding a 0, describes that row."""
+    assert [] == [f for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("Puerto Viejo está vacío.", DEPOTS,                              # its row holds 120
+     [("false_absence", "absence.result_has_items", "está vacío")]),
+    ("南仓是空的。", STORES, [("false_absence", "absence.result_has_items", "是空的")]),
+    ("Centro está vacío.", DEPOTS,                                    # no row of that name
+     [("false_absence", "absence.result_has_items", "está vacío")]),
+])
+def test_a_named_row_without_a_zero_said_empty_is_still_checked(reply: str, event: ToolEvent,
+                                                                expected: Expected) -> None:
+    """A name whose row holds no 0, or that no row bears, is checked against the items."""
+    assert expected == [f for f in findings(reply, event) if f[0] == "false_absence"]

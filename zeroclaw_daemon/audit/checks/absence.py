@@ -21,7 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of
-from .absence_states import quotes_a_zero_cell, state_of_a_listed_item
+from .absence_states import quotes_a_zero_cell, state_of_a_listed_item, state_of_a_named_row
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -76,7 +76,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         if not pool:
             return
     if any(f.empty for f in pool) or state_of_a_listed_item(context, claim, pool) or \
-            quotes_a_zero_cell(context, claim, pool):
+            quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool):
         return
     sentence = context.sentence_text(claim.clause)
     after = context.text[claim.span[1]:claim.span[1] + 24]

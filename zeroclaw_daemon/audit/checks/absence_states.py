@@ -97,6 +97,47 @@ def lists_numbered_member(facts: EventFacts, noun: str, number: str) -> bool:
 MAX_MEMBERS = 200
 
 
+# A name right before a state word: capitalised words (with the lower-case particles of
+# place names between them: "Tirso de Molina"), or a run of Han characters ("北仓").
+_NAME_BEFORE_RE = re.compile(
+    r"(?<![\w-])((?:[A-ZÁÉÍÓÚÑ][\w\u00C0-\u024F'-]*)(?:\s+(?:(?:de|del|la|las|los|of|the)\s+)?"
+    r"[A-ZÁÉÍÓÚÑ][\w\u00C0-\u024F'-]*){0,3})\s*$|([\u4e00-\u9fff]{2,8})\s*$")
+_MIN_ROWS = 2
+
+
+def state_of_a_named_row(context: CheckContext, claim: AbsenceClaim,
+                         pool: list[EventFacts]) -> bool:
+    """"Callao está vacía", "北仓是空的": the absence has no noun of its own, its subject
+    is a name that labels exactly one row of a result of several rows, and that row holds
+    a 0: the state of that listed item, which its own cell bears out, not a denial that
+    the result holds anything. A row without a 0 (or a name no row bears) is checked as
+    before."""
+    if claim.subject or _RETURNED_RE.match(claim.text):
+        return False
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    start = clause.start if clause is not None else 0
+    before = _NAME_BEFORE_RE.search(context.text, start, claim.span[0])
+    if before is None:
+        return False
+    if before.group(1):
+        name = before.group(1).lower()
+        names = [re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)")]
+    else:
+        run = before.group(2)
+        # The name is the run's end: "目前北仓" names 北仓, so every tail of two or more.
+        names = [re.compile(r"^" + re.escape(run[i:]) + r"$") for i in range(len(run) - 1)]
+    for facts in pool:
+        rows = table_rows(facts.result)
+        if len(rows) < _MIN_ROWS:
+            continue
+        for pattern in names:
+            holding = [row for row in rows
+                       if any(pattern.search(label) for label in row.labels.values())]
+            if len(holding) == 1:
+                return any(value == 0 for value in holding[0].numbers.values())
+    return False
+
+
 def quotes_a_zero_cell(context: CheckContext, claim: AbsenceClaim,
                        pool: list[EventFacts]) -> bool:
     """A count of zero written as a figure or a number word ("0 moves", "cero
