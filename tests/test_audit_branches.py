@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from zeroclaw_daemon.audit.claims.branches import BranchScan, split_alternatives
-from zeroclaw_daemon.audit.claims.prefilter import WORD_RE, word_form
+from zeroclaw_daemon.audit.claims.prefilter import WORD_RE, required_marks, word_form
 from zeroclaw_daemon.audit.claims.segment import sentence_spans
 from zeroclaw_daemon.audit.claims.text import lower_same_length
 from zeroclaw_daemon.audit.lang import PACKS
@@ -84,7 +84,7 @@ def test_a_scan_whose_alternatives_share_a_group_name_is_refused() -> None:
 @pytest.mark.parametrize("code", sorted(PACKS))
 def test_branch_index_leaves_the_alternatives_each_filter_leaves(code: str) -> None:
     """Over every scenario sentence, the index of all filters at once leaves possible
-    exactly the alternatives whose own filter opens."""
+    exactly the alternatives whose own filter opens and whose marks it holds."""
     pack = PACKS[code]
     for scan in pack.scans.values():
         for reply in _replies():
@@ -97,5 +97,15 @@ def test_branch_index_leaves_the_alternatives_each_filter_leaves(code: str) -> N
                     words = WORD_RE.findall(piece)
                     tokens, form = frozenset(words), word_form(words)
                 expected = {index for index, found in enumerate(scan.filters)
-                            if found is None or found.opens(tokens, form)}
-                assert expected == scan.index.live(tokens, form), piece
+                            if (found is None or found.opens(tokens, form))
+                            and all(m in piece for m in scan.index.marks.get(index, ()))}
+                assert expected == scan.index.live(tokens, form, piece), piece
+
+
+def test_required_marks_are_the_characters_every_match_holds() -> None:
+    """A mark is required when every match holds it: not when optional, not when only
+    some alternatives have it, and never a letter or a space."""
+    assert frozenset({":"}) == required_marks(re.compile(r"\b(?P<s>\w+s)\s*:\s*(?:none|zero)\b"))
+    assert frozenset() == required_marks(re.compile(r"errors(?::)?\s+none"))
+    assert frozenset({"-"}) == required_marks(re.compile(r"(?:a:-|b;-)x y"))
+    assert frozenset() == required_marks(re.compile(r"x(?=:)"))

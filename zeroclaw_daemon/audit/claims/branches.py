@@ -15,9 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .prefilter import WORD_RE, Need, PatternFilter, pattern_filter, word_form
+from .prefilter import (
+    WORD_RE,
+    Need,
+    PatternFilter,
+    pattern_filter,
+    required_marks,
+    word_form,
+)
 
 
 def split_alternatives(pattern: str) -> list[str] | None:
@@ -56,6 +63,54 @@ def split_alternatives(pattern: str) -> list[str] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A sub-branch of an alternative's filter, as one word of its first need finds it:
+    that need is met by the word alone (``alone``), or by one of the need's strings that
+    hold the word: those with no other token (``plain``), or those holding a token of
+    ``others`` that the sentence has (``by_other``: token -> strings). ``rest``: the
+    sub-branch's other needs."""
+
+    alternative: int
+    alone: bool
+    plain: tuple[str, ...]
+    others: frozenset[str]
+    by_other: Mapping[str, tuple[str, ...]]
+    rest: tuple[Need, ...]
+
+    @classmethod
+    def of(cls, alternative: int, word: str, needs: tuple[Need, ...],
+           cjk: bool) -> _Candidate:
+        texts = needs[0].words[word]
+        plain: list[str] = []
+        by_other: dict[str, list[str]] = {}
+        for text in texts:
+            if text is None:
+                continue
+            others = [t for t in (text if cjk else [w for w in text.split(" ")[1:-1] if w])
+                      if t != word]
+            if others:
+                by_other.setdefault(max(others, key=len), []).append(text)
+            else:
+                plain.append(text)
+        return cls(alternative, None in texts, tuple(plain), frozenset(by_other),
+                   {t: tuple(found) for t, found in by_other.items()}, needs[1:])
+
+    def first_met(self, tokens: frozenset[str] | set[str], form: str) -> bool:
+        """Whether the first need is met through this candidate's word (in ``tokens``)."""
+        if self.alone:
+            return True
+        for text in self.plain:
+            if text in form:
+                return True
+        by_other = self.by_other
+        for token in tokens & self.others:
+            for text in by_other[token]:
+                if text in form:
+                    return True
+        return False
+
+
+@dataclass(frozen=True, slots=True)
 class BranchIndex:
     """Every alternative's filter at once: which alternatives a sentence leaves possible.
 
@@ -63,42 +118,59 @@ class BranchIndex:
     intersection per alternative per sentence, about half a microsecond each, for two
     dozen alternatives of which a sentence leaves two or three. The index keys every
     sub-branch of every filter by the words of its first need, so a sentence's words
-    pick out its candidates in one intersection; the answer is the same as the filters'
-    (an alternative is possible when one of its filter's sub-branches has every need met).
+    pick out its candidates in one intersection, and each candidate checks only the
+    strings of that need holding its word, found by another token they hold (a need may
+    list three dozen strings for one word). The answer is the filters' own: an
+    alternative is possible when one of its filter's sub-branches has every need met
+    (the first need is met when some word of it the sentence has meets it).
     """
 
     keys: frozenset[str]
-    keyed: Mapping[str, tuple[tuple[int, int], ...]]   # word -> (alternative, sub-branch)
-    unkeyed: tuple[tuple[int, int], ...]               # first need not by word
+    keyed: Mapping[str, tuple[_Candidate, ...]]        # word -> candidates it finds
+    unkeyed: tuple[tuple[int, tuple[Need, ...]], ...]  # first need not by word
     always: frozenset[int]                             # alternatives without a filter
-    needs: tuple[tuple[tuple[Need, ...], ...], ...]   # alternative -> sub-branch -> needs
+    # Alternative -> the characters besides letters and spaces each of its matches holds
+    # (:func:`.prefilter.required_marks`; a Latin pack's word form does not show them).
+    marks: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, filters: Sequence[PatternFilter | None]) -> BranchIndex:
-        keyed: dict[str, list[tuple[int, int]]] = {}
-        unkeyed: list[tuple[int, int]] = []
+    def of(cls, filters: Sequence[PatternFilter | None], cjk: bool,
+           marks: Mapping[int, frozenset[str]] | None = None) -> BranchIndex:
+        keyed: dict[str, list[_Candidate]] = {}
+        unkeyed: list[tuple[int, tuple[Need, ...]]] = []
         for index, found in enumerate(filters):
             if found is None:
                 continue
             for word, subs in found.keyed.items():
-                keyed.setdefault(word, []).extend((index, sub) for sub in subs)
-            unkeyed.extend((index, sub) for sub in found.unkeyed)
-        return cls(frozenset(keyed), {w: tuple(sorted(c)) for w, c in keyed.items()},
+                keyed.setdefault(word, []).extend(
+                    _Candidate.of(index, word, found.branches[sub], cjk) for sub in subs)
+            unkeyed.extend((index, found.branches[sub]) for sub in found.unkeyed)
+        return cls(frozenset(keyed), {w: tuple(c) for w, c in keyed.items()},
                    tuple(unkeyed), frozenset(i for i, f in enumerate(filters) if f is None),
-                   tuple(() if f is None else f.branches for f in filters))
+                   {i: m for i, m in (marks or {}).items() if m})
 
-    def live(self, tokens: frozenset[str] | set[str], form: str) -> set[int]:
+    def live(self, tokens: frozenset[str] | set[str], form: str, piece: str = "") -> set[int]:
         """The alternatives possible in a sentence (``tokens``, ``form``: see
-        :meth:`PatternFilter.opens`)."""
-        found = set(self.always)
-        candidates = list(self.unkeyed)
-        for word in tokens & self.keys:
-            candidates.extend(self.keyed[word])
-        needs = self.needs
-        for index, sub in candidates:
-            if index not in found and all(need.met(tokens, form) for need in needs[index][sub]):
+        :meth:`PatternFilter.opens`; ``piece``: its text, for the marks)."""
+        # An alternative whose marks the sentence lacks counts as found: it is taken out
+        # at the end, and not looked at before.
+        missing = {index for index, marks in self.marks.items()
+                   if not all(mark in piece for mark in marks)}
+        found = set(self.always) | missing
+        for index, needs in self.unkeyed:
+            if index not in found and all(need.met(tokens, form) for need in needs):
                 found.add(index)
-        return found
+        keyed = self.keyed
+        for word in tokens & self.keys:
+            for candidate in keyed[word]:
+                if candidate.alternative in found or not candidate.first_met(tokens, form):
+                    continue
+                for need in candidate.rest:
+                    if not need.met(tokens, form):
+                        break
+                else:
+                    found.add(candidate.alternative)
+        return found - missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +198,8 @@ class BranchScan:
         if sorted(names) != sorted(pattern.groupindex):
             return None   # a group of one alternative referred to from another
         filters = tuple(pattern_filter(b, cjk) for b in branches)
-        return cls(pattern, branches, filters, cjk, BranchIndex.of(filters))
+        marks = {} if cjk else {i: required_marks(b) for i, b in enumerate(branches)}
+        return cls(pattern, branches, filters, cjk, BranchIndex.of(filters, cjk, marks))
 
     def finditer(self, text: str, start: int, end: int) -> Iterator[re.Match[str]]:
         """What ``pattern.finditer(text, start, end)`` yields (spans and named groups)."""
@@ -136,7 +209,7 @@ class BranchScan:
         else:
             words = WORD_RE.findall(piece)
             tokens, form = frozenset(words), word_form(words)
-        possible = self.index.live(tokens, form)
+        possible = self.index.live(tokens, form, piece)
         if len(possible) == len(self.branches):
             yield from self.pattern.finditer(text, start, end)
             return

@@ -373,3 +373,34 @@ def pattern_filters(patterns: Mapping[str, re.Pattern[str]], cjk: bool
         if found is not None:
             out[slot] = found
     return out
+
+
+def required_marks(pattern: re.Pattern[str]) -> frozenset[str]:
+    """The characters other than letters and spaces that every match of ``pattern``
+    holds (the ``:`` of ``errors: none``), which the word form cannot show: literal
+    characters of the pattern, outside optional parts, and in every alternative of an
+    alternation. Assertions are left out (they match nothing)."""
+    if pattern.flags & (re.IGNORECASE | re.LOCALE | re.VERBOSE):
+        return frozenset()
+    found = _required_chars(_items(sre_parse.parse(pattern.pattern, pattern.flags)))
+    return frozenset(c for c in found if not is_letter(c) and not c.isspace())
+
+
+def _required_chars(items: list[tuple[Any, Any]]) -> set[str]:
+    out: set[str] = set()
+    for op, av in items:
+        if op is sre.LITERAL:
+            out.add(chr(av))
+        elif op is sre.IN:
+            if len(av) == 1 and av[0][0] is sre.LITERAL:
+                out.add(chr(av[0][1]))
+        elif op is sre.SUBPATTERN:
+            if not av[1] & (sre.SRE_FLAG_IGNORECASE | sre.SRE_FLAG_LOCALE):
+                out |= _required_chars(_items(av[3]))
+        elif op is sre.ATOMIC_GROUP:
+            out |= _required_chars(_items(av))
+        elif op is sre.BRANCH:
+            out |= set.intersection(*(_required_chars(_items(alt)) for alt in av[1]))
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and av[0] >= 1:
+            out |= _required_chars(_items(av[2]))
+    return out
