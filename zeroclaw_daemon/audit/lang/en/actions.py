@@ -69,13 +69,15 @@ REPLY_ONLY_VERBS = {"file": "submit", "inform": "send"}
 # target is set on the controller", "the file has been written"): read as state claims.
 STATE_PARTICIPLES = {"set": "update", "written": "write", "copied": "write",
                      "exported": "write", "generated": "create"}
-# Verbs that only observe: a call whose first verb is one of these changed nothing.
+# Verbs that only observe: a call whose first verb is one of these changed nothing; nor
+# did one named by an adjective of availability ("available_slots"): it lists what may
+# be booked.
 READ_LEMMAS = (
     "detail details get list ls show describe history status info log logs cat diff plan search "
     "find query "
     "select view top inspect read fetch check lookup look watch tail grep count aggregate "
     "explain blame stat head ping validate verify preview dry-run dryrun browse scan "
-    "download curl summarize summary report metrics")
+    "download curl summarize summary report metrics available availability vacancy vacancies")
 
 _VOWELS = "aeiou"
 

@@ -90,10 +90,12 @@ _VERBS = _verb_table(past_forms)
 STATE_PARTICIPLES = {stem + end: "update" for stem in ("fijad", "establecid")
                      for end in ("o", "a", "os", "as")}
 # Verbs and nouns of a call that only observes (``pedidos_consultar``, ``ver_factura``,
-# ``cuenta_detalle``): its first verb-like word one of these, it acts on nothing.
+# ``cuenta_detalle``): its first verb-like word one of these, it acts on nothing. So do the
+# adjectives of availability (``citas_disponibles``, ``plazas_libres``): such a call lists
+# what may be booked, it books nothing.
 _READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprobar verificar "
                "contar descargar consulta listado lista detalle detalles estado historial "
-               "búsqueda")
+               "búsqueda disponible disponibles disponibilidad libre libres")
 READ_VERBS = frozenset(_READ_WORDS.split())
 _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 
