@@ -21,6 +21,7 @@ from .count_kinds import (
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
+from .event_counts import events_told_in_phases
 from .record_counts import a_figure_of_a_record
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
@@ -89,7 +90,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return  # "1201 lines, so 1,200 rows plus the header"
         if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):
             return
-    if _counts_a_subset(context, claim):
+    if _counts_a_subset(context, claim) or events_told_in_phases(context, claim):
         return
     if kind is not None and kind.mismatch is not None:
         if not _a_figure_counted(context, claim, kind_read=True):
