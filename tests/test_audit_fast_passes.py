@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -230,3 +232,51 @@ def test_specific_counts_read_from_the_results_holding_a_probe_equal_all_results
             found += bool(expected)
             assert expected == evidence.specific_counts(context)
     assert found > 500
+
+
+def _breakdown_total(node: Mapping[str, Any], names: Relation, value: int, depth: int) -> bool:
+    """The search of a breakdown whose total is ``value``, object by object, as it was."""
+    if depth > 4:
+        return False
+    for key, child in list(node.items())[:100]:
+        if not isinstance(child, Mapping):
+            continue
+        figures = [v for v in child.values()
+                   if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if len(figures) >= 2 and len(figures) == len(child) and sum(figures) == value \
+                and names(text_keywords(str(key))):
+            return True
+        if _breakdown_total(child, names, value, depth + 1):
+            return True
+    return False
+
+
+def test_breakdowns_read_once_find_what_the_search_per_count_found() -> None:
+    """A count names a breakdown with its total among those read once per result exactly
+    when the search per count finds one: over every scenario JSON object result, each
+    stem of its reply, and every total and small number."""
+    found = 0
+    deep = '{"a": {"b": {"c": {"d": {"e": {"f": {"x": 1, "y": 2}}}}}, "g": {"h": 1, "i": 2.5}}}'
+    records = [deep, '{"visits": {"walk_in": 12, "booked": 30}, "no_shows": 4}',
+               '{"shipments": {"ground": 18, "air": 7, "freight": 3}, "late": 5}',
+               '{"adopciones": {"perros": 25, "gatos": 17}, "devoluciones": 3}',
+               '{"orders": [{"id": "A-1"}], "sessions": {"web": 4, "app": 5, "tv": true}}']
+    scenarios = [*_scenarios_of_the_sets(), *({
+        "reply": "3 f, 3 x, 42 visits, 28 shipments, 42 adopciones, 9 sessions",
+        "calls": [{"result": record}]} for record in records)]
+    for scenario in scenarios:
+        for call in scenario.get("calls", []):  # type: ignore[attr-defined]
+            evidence = Evidence([ToolEvent("c", "t", {}, ToolStatus.OK,
+                                           str(call["result"]))], "")
+            data = evidence.ok[0].parsed_json
+            if not isinstance(data, Mapping):
+                continue
+            values = {int(t) for t, _ in evidence.breakdowns} | set(range(12))
+            for word in text_keywords(str(scenario.get("reply", ""))) | {"f", "g", "x"}:
+                names = Relation({word})
+                for value in values:
+                    expected = _breakdown_total(data, names, value, 0)
+                    found += expected
+                    assert expected == any(total == value and names.related_forms(forms)
+                                           for total, forms in evidence.breakdowns)
+    assert found >= 4

@@ -11,24 +11,22 @@ total is a figure of its own, whatever the result's shape, so it holds over any 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..claims.types import CountClaim
-from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, Relation, _first_list
 from .base import CheckContext
-
-MAX_DEPTH = 4
-MAX_KEYS = 100
 
 
 def a_figure_of_a_record(context: CheckContext, claim: CountClaim) -> bool:
     """The count is the total of a breakdown its noun names, or a figure of a result that
     lists no items (and every successful result is such a record)."""
-    ok = context.evidence.ok
-    if any(_breakdown_total(facts.parsed_json, Relation(claim.keywords), claim.value, 0)
-           for facts in ok if isinstance(facts.parsed_json, Mapping)):
-        return True
+    evidence = context.evidence
+    totals = [forms for total, forms in evidence.breakdowns if total == claim.value]
+    if totals:
+        names = Relation(claim.keywords)
+        if any(names.related_forms(forms) for forms in totals):
+            return True
+    ok = evidence.ok
     return bool(ok) and all(_lists_nothing(facts) for facts in ok) and any(
         facts.has_integer(claim.value) for facts in ok)
 
@@ -36,21 +34,3 @@ def a_figure_of_a_record(context: CheckContext, claim: CountClaim) -> bool:
 def _lists_nothing(facts: EventFacts) -> bool:
     data = facts.parsed_json
     return isinstance(data, Mapping) and _first_list(data, depth=0) is None
-
-
-def _breakdown_total(node: Mapping[str, Any], names: Relation, value: int, depth: int) -> bool:
-    """A key the noun names whose value is an object of two or more figures (and nothing
-    else) adding up to ``value``."""
-    if depth > MAX_DEPTH:
-        return False
-    for key, child in list(node.items())[:MAX_KEYS]:
-        if not isinstance(child, Mapping):
-            continue
-        figures = [v for v in child.values()
-                   if isinstance(v, (int, float)) and not isinstance(v, bool)]
-        if len(figures) >= 2 and len(figures) == len(child) and sum(figures) == value \
-                and names(text_keywords(str(key))):
-            return True
-        if _breakdown_total(child, names, value, depth + 1):
-            return True
-    return False

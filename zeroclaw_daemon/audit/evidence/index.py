@@ -4,7 +4,7 @@ and URLs they hold. The user's message is kept apart: it grounds only a cited UR
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 
 from ...receipts.events import ToolEvent, ToolStatus
@@ -20,6 +20,7 @@ from ..claims.words import text_keywords
 from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .facts import COUNT_WORDS, SPACES_RE, EventFacts, Relation
 from .lazy import lazy
+from .records import breakdowns
 
 MAX_VALUES_PER_LABEL = 3
 
@@ -111,6 +112,14 @@ class Evidence:
             starts.append(at)
             at += len(text) + 1
         return "\0".join(lowered), starts
+
+    @lazy
+    def breakdowns(self) -> list[tuple[int | float, tuple[frozenset[str], frozenset[str]]]]:
+        """The total of every breakdown of a successful result that is a JSON object (see
+        :mod:`.records`), with its key's words indexed for :class:`Relation`."""
+        return [(total, Relation.forms(text_keywords(key)))
+                for f in self.ok if isinstance(f.parsed_json, Mapping)
+                for key, total in breakdowns(f.parsed_json)]
 
     @lazy
     def ok_integers(self) -> frozenset[int]:
