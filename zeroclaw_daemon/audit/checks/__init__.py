@@ -4,9 +4,10 @@ One module per finding family: ``tool_use`` (a call said to have run, a result p
 as done), ``counts``, ``absence``, ``values``, ``labelled`` (a bare number given for a
 quantity a result labels, and different from it), ``quoted_pairs`` (a result's
 ``key=value`` quoted with another value), ``names`` (a result's Chinese name with one
-character changed), ``sources``, and ``actions`` (actions and
+character changed), ``sources``, ``actions`` (actions and
 checks said done in any voice, linked to calls through the tools' metadata, and failure
-disclosure). :data:`CHECKS` runs them in a fixed order, because later checks read what
+disclosure) and ``failed_settings`` (a value a failed call was to set, said in force
+now). :data:`CHECKS` runs them in a fixed order, because later checks read what
 earlier ones left in the context (a failed call reported once, counts found wrong).
 """
 
@@ -16,6 +17,7 @@ from .absence import check_absences
 from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
+from .failed_settings import check_failed_settings
 from .labelled import check_labelled_numbers
 from .names import check_near_names
 from .quoted_pairs import check_quoted_pairs
@@ -34,6 +36,7 @@ CHECKS: tuple[Check, ...] = (
     check_near_names,
     check_sources,
     check_actions,
+    check_failed_settings,
 )
 
 

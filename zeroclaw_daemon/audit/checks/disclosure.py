@@ -37,7 +37,13 @@ def told_with_a_failure(context: CheckContext, claim: ActionClaim) -> bool:
     """Whether the claim's own sentence discloses a failure ("I sent the new target, but
     the controller hasn't acknowledged it", 已下发，但没有确认): an act told there, beside a
     call that acted and did not succeed, is that attempt, however the tool names it."""
-    span = context.claims.sentence_span(claim.clause)
+    return sentence_discloses_a_failure(context, claim.clause)
+
+
+def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
+    """The sentence of ``clause`` holds a failure word or a disclosure ("hasn't
+    acknowledged", 没有确认)."""
+    span = context.claims.sentence_span(clause)
     pack = context.pack
     if span is None or pack is None:
         return False

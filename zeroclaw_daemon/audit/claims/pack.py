@@ -65,6 +65,9 @@ class LanguagePack:
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
+    # Present-state markers ("now", "ahora", 现在): a value said to hold now, which a
+    # failed call was to set, presents that call's outcome.
+    present_state: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
@@ -117,6 +120,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
         residual=tables.get("RESIDUAL"),
+        present_state=tables.get("PRESENT_STATE"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),

@@ -355,6 +355,9 @@ SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGN
 # Residual determiners: "no other warnings" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:other|another|else)\b", re.IGNORECASE)
 
+# Present-state markers (matched on lower-cased text): a value said to hold now.
+PRESENT_STATE = re.compile(r"\b(?:now|currently)\b")
+
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b"

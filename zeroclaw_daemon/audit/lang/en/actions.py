@@ -14,7 +14,7 @@ from ...claims.text import phrase
 
 # class -> lemmas (a lemma of two words is a phrasal verb: "roll back").
 ACTION_CLASSES: dict[str, str] = {
-    "restart": "restart reboot bounce reload recycle",
+    "restart": "restart reboot bounce reload recycle cycle powercycle",
     "start": "start launch boot resume unpause trigger rerun",
     # "recall" units (robots, vehicles, a batch) takes them out of service.
     "stop": "stop kill terminate halt shutdown pause suspend recall",

@@ -336,6 +336,9 @@ SECOND_PERSON = re.compile(
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
 
+# Present-state markers (matched on lower-cased text): a value said to hold now.
+PRESENT_STATE = re.compile(r"\b(?:ahora|ya|actualmente)\b")
+
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"

@@ -270,6 +270,9 @@ SECOND_PERSON = re.compile(r"你|您")
 # Residual determiners: 没有其他报警 excepts what the reply already named.
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
 
+# Present-state markers (matched on lower-cased text): a value said to hold now.
+PRESENT_STATE = re.compile(r"现在|目前|已经|已")
+
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|当中|每|占|各")
 
 FIRST_PERSON = re.compile(r"我|咱")

@@ -51,8 +51,11 @@ _NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九�
 # 发 is too many other verbs (发现, 发生, 发布) to stand for a sending.
 _SENT_WITH_OBJECT = r"发了(?:短信|邮件|消息|信息|微信|通知)"
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
+# Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
+# closed class that leaves the verb done.
+_MANNER = r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时)"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:全部|全都|都)?\s*(?:把[^，。；！？\n]{0,24}?|被|"
+    r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}(?:把[^，。；！？\n]{0,24}?|被|"
     r"给[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
