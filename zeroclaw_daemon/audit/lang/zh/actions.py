@@ -8,6 +8,9 @@ import re
 from ...claims.actions import ActionLexicon
 from ...claims.text import phrase
 
+# 登记/录入/入库 register a record or goods in a system, as "register" does. 退 with a
+# resultative complement (退好, 退掉, 退完) is a refund or a return done; 退 alone is too
+# many other verbs (退出, 退烧) to stand for one.
 # 召回 (call units back out of service: robots, vehicles, a product batch) stops them;
 # 下发/派发/派出 hand an order, a task or a vehicle down to its receivers; 发放 pays out
 # money or goods; 设置/设为/设定 put a value in place. 锁定 is left out: it pins a version
@@ -20,7 +23,7 @@ ACTION_CLASSES: dict[str, str] = {
     "push": "推送 推到 推上 上传",
     "rollback": "回滚 回退 还原 撤销",
     "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉 注销",
-    "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好 下单 订购",
+    "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好 下单 订购 登记 录入 入库",
     "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
                "设置 设为 设成 设定 调整 调成"),
     "scale": "扩容 缩容",
@@ -31,7 +34,7 @@ ACTION_CLASSES: dict[str, str] = {
              "发短信 发邮件 发消息 发信息 发微信 发了短信 发了邮件 发了消息 发了信息 发了微信 "
              "发了通知"),
     "acknowledge": "确认告警 关闭告警 解决",
-    "refund": "退款 退费 退还",
+    "refund": "退款 退费 退还 退好 退掉 退完",
     "pay": "支付 付款 取消 发放 打款 转账 汇款 充值 续费 扣款",
     "grant": "批准 审批 授权 封禁 解封 启用 禁用 开通 冻结 解冻 解锁",
     "write": "保存 写入 备份 导出 导入",
