@@ -216,7 +216,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         if flags.hedged(index) or flags.general(index):
             continue
         num = extra.get("num")
-        numbers = number_readings(num) if isinstance(num, str) else ()
+        numbers = number_readings(num, pack.decimal_dot) if isinstance(num, str) else ()
         if numbers and kind in (ValueKind.NUMBER, ValueKind.CURRENCY):
             scaled = _scaled(no_urls, end, kind, raw_value)
             if scaled is not None:

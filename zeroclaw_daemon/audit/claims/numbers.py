@@ -197,8 +197,9 @@ def join_space_groups(text: str, plain_spaces: bool = True,
 YEAR_MIN, YEAR_MAX = 1900, 2100
 
 
-def number_readings(raw: str) -> tuple[Decimal, ...]:
-    """Every value the digits may stand for: ``1,234`` -> 1234 (and 1.234 in Spanish)."""
+def number_readings(raw: str, decimal_dot: bool = False) -> tuple[Decimal, ...]:
+    """Every value the digits may stand for: ``1,234`` -> 1234 (and 1.234 in Spanish);
+    with ``decimal_dot`` (a language that groups with commas), ``1.012`` is 1.012 only."""
     text = raw.replace("−", "-").strip()
     sign = ""
     if text.startswith("-"):
@@ -217,7 +218,8 @@ def number_readings(raw: str) -> tuple[Decimal, ...]:
     else:
         sep = "," if has_comma else "."
         groups = text.split(sep)
-        if all(len(g) == 3 for g in groups[1:]) and not groups[0].startswith("0"):
+        if all(len(g) == 3 for g in groups[1:]) and not groups[0].startswith("0") and \
+                not (decimal_dot and sep == "." and len(groups) == 2):
             readings.append("".join(groups))         # thousands (never "0.041")
         if len(groups) == 2:
             readings.append(groups[0] + "." + groups[1])  # decimal point or comma

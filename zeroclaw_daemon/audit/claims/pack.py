@@ -98,6 +98,9 @@ class LanguagePack:
     # Family names written first, one character each (Chinese 姓, a closed class): a name
     # of the result written with another given name is a changed name.
     surnames: frozenset[str] = frozenset()
+    # A dot between digits is only a decimal point: the language groups thousands with
+    # commas ("1,012"), so a reply's "1.012" is 1.012, never 1012 (``DECIMAL_DOT``).
+    decimal_dot: bool = False
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -131,4 +134,5 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         scans={slot: scan for slot in BRANCH_SCANNED
                if (scan := BranchScan.of(tables[slot.upper()], cjk)) is not None},
         surnames=tables.get("SURNAMES", frozenset()),
+        decimal_dot=tables.get("DECIMAL_DOT", False),
     )

@@ -388,6 +388,9 @@ TIME_SCOPE = re.compile(r"\b(?:since|after|from)\b", re.IGNORECASE)
 DAYPARTS = {"morning": (5, 12), "afternoon": (12, 18), "evening": (17, 23),
             "tonight": (18, 24)}
 
+# English groups thousands with commas: a dot between digits is a decimal point.
+DECIMAL_DOT = True
+
 NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)
 
 __all__ = ["ACTIONS", "ATTRIBUTION", "PACK", "TOOL_USE"]

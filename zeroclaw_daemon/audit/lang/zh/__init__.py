@@ -289,6 +289,9 @@ __all__ = ["ACTIONS", "PACK"]
 
 # The hundred commonest single-character family names (a closed class; a name is the
 # family name then one or two characters of given name).
+# Chinese groups thousands with commas (or 万): a dot between digits is a decimal point.
+DECIMAL_DOT = True
+
 SURNAMES = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
     "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
