@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 _SPACES_RE = re.compile(r"\s+")
 _IDENT_RE = re.compile(r"[\w#][\w#./-]*\d[\w./-]*")
-_CUE_WORD_RE = re.compile(r"[^\W\d_]+")
+_CUE_WORD_RE = re.compile(r"[^\W\d_][^\W\d_]*")   # text.py: scanning patterns
 # The groups of ``action_re`` that read a verb in the passive voice ("has been X", "is now
 # X", "is X"): where a participle of ``state_participles`` is read.
 _PASSIVE_GROUPS = ("verb2", "verb3", "verb_state")

@@ -22,8 +22,8 @@ agree.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
 
@@ -37,7 +37,7 @@ ALL_BITS = (1 << len(GATED_SLOTS)) - 1
 # Words as the gates see them: runs of Latin letters (every trigger is one). Narrower
 # than "any letter", so a token may be cut short by a letter of another script: that
 # only opens a gate more often, never less, and the class is about twice as fast.
-LETTER_RUN_RE = re.compile(r"[a-z\u00c0-\u024f]+")
+LETTER_RUN_RE = re.compile(r"[a-z\u00c0-\u024f][a-z\u00c0-\u024f]*")   # text.py: scanning
 DIGIT_RE = re.compile(r"\d")
 DIGIT_ENTRY = "#"
 PREFIX_MARK = "*"
@@ -52,8 +52,10 @@ class Gate:
     substrings: tuple[tuple[str, int], ...]
     digit: int
     always: int
-    prefix_lengths: tuple[int, ...] = ()   # the lengths of the prefixes, ascending
-    heads: frozenset[str] = frozenset()     # their first letters
+    # The prefixes keyed by their first ``head_length`` letters (the shortest prefix's
+    # length): a word is looked up once, by its own first letters, not once per length.
+    head_length: int = 1
+    by_head: Mapping[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
     @classmethod
     def from_triggers(cls, triggers: Mapping[str, str], cjk: bool) -> Gate:
@@ -79,19 +81,32 @@ class Gate:
                 if not cjk and not LETTER_RUN_RE.fullmatch(entry):
                     raise ValueError(f"trigger {entry!r} of {slot} is not one lower-case word")
                 table[entry] = table.get(entry, 0) | bit
-        return cls(words, prefixes, tuple(substrings.items()), digit, always,
-                   tuple(sorted({len(p) for p in prefixes})), frozenset(p[:1] for p in prefixes))
+        head_length = min(map(len, prefixes), default=1)
+        by_head: dict[str, list[tuple[str, int]]] = {}
+        for prefix, bit in prefixes.items():
+            by_head.setdefault(prefix[:head_length], []).append((prefix, bit))
+        return cls(words, prefixes, tuple(substrings.items()), digit, always, head_length,
+                   {head: tuple(found) for head, found in by_head.items()})
 
     def token_bits(self, token: str) -> int:
         """The patterns a word opens: as itself, and by every prefix it begins with."""
-        bits = self.words.get(token, 0)
-        if token[:1] in self.heads:
-            prefixes = self.prefixes
-            for length in self.prefix_lengths:
-                if length > len(token):
-                    break
-                bits |= prefixes.get(token[:length], 0)
-        return bits
+        return self._table((token,))[token]
+
+    def _table(self, tokens: Iterable[str]) -> dict[str, int]:
+        """:meth:`token_bits` of each of ``tokens`` (one loop, no call per word)."""
+        words_get = self.words.get
+        head_get = self.by_head.get
+        length = self.head_length
+        table: dict[str, int] = {}
+        for token in tokens:
+            bits = words_get(token, 0)
+            found = head_get(token[:length])
+            if found is not None:
+                for prefix, bit in found:
+                    if token.startswith(prefix):
+                        bits |= bit
+            table[token] = bits
+        return table
 
     def sentence_bits(self, low: str, spans: Sequence[Span],
                       words_out: list[list[str]] | None = None,
@@ -116,7 +131,7 @@ class Gate:
             tokens = [findall(low, start, end) for start, end in spans]
             if words_out is not None:
                 words_out.extend(tokens)
-            table = {token: self.token_bits(token) for token in set().union(*tokens)}
+            table = self._table(set().union(*tokens))
             lookup = table.__getitem__
             out = [reduce(or_, map(lookup, words), self.always) for words in tokens]
         if digit:

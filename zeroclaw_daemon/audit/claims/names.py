@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # "ORD-884125", "WEB-1182"); "Q4", "S3", "EC2" and "T4S" are names of things, not codes.
 # Both open with a character class (no lookbehind first), so ``sre`` skips ahead to the
 # capitals; what may precede a match is checked on the match (:func:`_starts_a_token`).
-IDENTIFIER_RE = re.compile(r"[A-Z]{1,6}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
+IDENTIFIER_RE = re.compile(r"[A-Z][A-Z]{0,5}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
 # Two capitalised words: a person's first and last name ("Priya Raman").
 FULL_NAME_RE = re.compile(r"[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}\b")
 _NOT_BEFORE_A_TOKEN = frozenset("/.#@-")

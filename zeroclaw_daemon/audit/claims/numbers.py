@@ -122,7 +122,7 @@ def approx_before(text: str) -> bool:
 
 
 APPROX_AFTER_RE = re.compile(r"^\s*(?:左右|上下|前后|多|以上|以下|出头)")
-DIGIT_RUN_RE = re.compile(r"\d+")
+DIGIT_RUN_RE = re.compile(r"\d\d*")   # not "\d+": see text.py on scanning patterns
 # A scale word after a number multiplies it, keeping the precision written: "1.2 万" is
 # 12000 to the thousand, "2,5 millones" 2500000 to the hundred thousand.
 SCALE_AFTER_RE = re.compile(

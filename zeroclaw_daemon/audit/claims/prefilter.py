@@ -30,7 +30,8 @@ from typing import Any
 
 # Letters as the word form sees them. Every one is a word character (``\w``), so a
 # ``\b`` beside one of them stands beside a non-letter (× and ÷ are not letters).
-WORD_RE = re.compile(r"[a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
+_LETTER = r"[a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+WORD_RE = re.compile(_LETTER + _LETTER + "*")   # one letter, then more: text.py, scanning
 _BOUNDARY_MARK = "\x00"       # a \b, resolved to a space or nothing once its neighbours are known
 _MAX_STRINGS = 256           # alternatives kept exactly; beyond, the part is left out
 _MAX_BRANCHES = 96

@@ -8,6 +8,7 @@ that it ran.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -49,21 +50,25 @@ def segment(text: str, pack: LanguagePack, gated: bool = True,
     else:
         bits = [ALL_BITS] * len(spans)
     breaks = [m.start() for m in pack.patterns["clause_break"].finditer(text)]
-    position = 0
     append = clauses.append
+    # A clause is a tuple built as one (``tuple.__new__``): the named tuple's own
+    # constructor is a Python call, and a long reply has hundreds of clauses.
+    new = tuple.__new__
+    lo = 0
     for index, (s_start, s_end) in enumerate(spans):
         first = len(clauses)
         c_start = s_start
-        while position < len(breaks) and breaks[position] < s_end:
-            cut = breaks[position]
-            position += 1
-            if cut <= s_start:
-                continue
-            if not text[c_start:cut].isspace() and c_start < cut:
-                append(Clause(c_start, cut, index))
+        # The cuts inside the sentence: after its start, before its end (in order, so
+        # each is past the one before and past the clause's start).
+        lo = bisect_right(breaks, s_start, lo)
+        hi = bisect_left(breaks, s_end, lo)
+        for cut in breaks[lo:hi]:
+            if not text[c_start:cut].isspace():
+                append(new(Clause, (c_start, cut, index)))
             c_start = cut
+        lo = hi
         if c_start < s_end and not text[c_start:s_end].isspace():
-            append(Clause(c_start, s_end, index))
+            append(new(Clause, (c_start, s_end, index)))
         if len(clauses) > first:
             bounds.append((clauses[first].start, clauses[-1].end))
         else:

@@ -2,6 +2,13 @@
 
 Phrase patterns are compiled in lower case and matched against
 :func:`lower_same_length` of the reply, so offsets stay those of the reply.
+
+Scanning patterns (run over a whole reply or sentence, not matched at one place) open
+with a single character of a class or a literal, not a repetition: ``\\d\\d*``, not
+``\\d+``; ``[A-Z][A-Z]{0,5}``, not ``[A-Z]{1,6}``. The two match exactly alike, but
+``sre`` skips ahead to a possible first character only when the pattern opens with one,
+and otherwise tries a match at every position: a run of digits is found in 4 KB about a
+third faster, an identifier about four times.
 """
 
 from __future__ import annotations

@@ -18,8 +18,10 @@ from .types import Span
 if TYPE_CHECKING:
     from .pack import LanguagePack
 
-LATIN_WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+")
-CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# One letter, then more (not "[...]+"): text.py, scanning patterns.
+LATIN_WORD_RE = re.compile(r"[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F]*")
+_HAN = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+CJK_RUN_RE = re.compile(_HAN + _HAN + "*")
 HAS_CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Characters that make a Chinese bigram say nothing about a subject.
 CJK_STOP_CHARS = frozenset("的了是在我你他她它们这那有和与及或就也都还又把被给从对向"
@@ -28,9 +30,11 @@ CJK_STOP_CHARS = frozenset("的了是在我你他她它们这那有和与及或�
 STEM_CHARS = 6
 # A compound written with hyphens ("e-bikes", "check-ins"); it is also written closed
 # ("ebikes", "checkins"), so it is keyed by its joined form as well as by its parts.
-HYPHEN_COMPOUND_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)+")
+HYPHEN_COMPOUND_RE = re.compile(
+    r"[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F]*(?:-[A-Za-z\u00C0-\u024F]+)+")
 # A word, or a hyphenated compound whole (read in one pass, then split).
-LATIN_COMPOUND_RE = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)*")
+LATIN_COMPOUND_RE = re.compile(
+    r"[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F]*(?:-[A-Za-z\u00C0-\u024F]+)*")
 _ACCENTS = str.maketrans("áàäâéèëêíìïîóòöôúùüûñç", "aaaaeeeeiiiioooouuuunc")
 
 # Words naming a *kind* of tool, and the tool-name words that kind matches.

@@ -25,7 +25,8 @@ PACKS: Mapping[str, LanguagePack] = {
 DEFAULT_LANGUAGE = "en"
 
 _CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_WORD_RE = re.compile(r"[a-záéíóúñü]+")
+# Scanning patterns open with one character of their class (text.py).
+_WORD_RE = re.compile(r"[a-záéíóúñü][a-záéíóúñü]*")
 _SPANISH_MARKS_RE = re.compile(r"[¿¡ñÑ]")
 _SPANISH_WORDS = word_set("""
 el la los las del que es está están hay una unos por para con según también pero muy sí son
@@ -86,12 +87,12 @@ _OWN_WORDS: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
 _FOREIGN_MARKS_RE = re.compile(r"[àâçèêëîïôûùœãõßäöì]", re.IGNORECASE)
 _KANA_RE = re.compile(r"[\u3040-\u30ff]")
 _HANGUL_RE = re.compile(r"[\uac00-\ud7af]")
-_LATIN_WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_LATIN_WORD_RE = re.compile(r"[^\W\d_][^\W\d_]*(?:'[^\W\d_]+)?")
 # The same words when the only letters are those of _WORD_RE (a faster class).
-_SIMPLE_WORD_RE = re.compile(r"[a-záéíóúñü]+(?:'[a-záéíóúñü]+)?")
+_SIMPLE_WORD_RE = re.compile(r"[a-záéíóúñü][a-záéíóúñü]*(?:'[a-záéíóúñü]+)?")
 _SIMPLE_LETTERS = frozenset("áéíóúñü")
 
-_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f][^\x00-\x7f]*")
 DETECT_CHARS = 1200  # the language shows within the first sentences; long replies stay cheap
 _ACCENTED_RE = re.compile(r"[áéíóú]", re.IGNORECASE)
 

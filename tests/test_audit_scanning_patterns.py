@@ -1,0 +1,54 @@
+"""Scanning patterns written to open with one character of their class ("\\d\\d*", so that
+``sre`` skips ahead to it) find exactly what their plain form ("\\d+") finds."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from zeroclaw_daemon.audit import lang
+from zeroclaw_daemon.audit.claims import actions, gate, names, numbers, prefilter, words
+
+DATA = Path(__file__).resolve().parent / "data"
+_PLAIN_FORMS = [
+    (numbers.DIGIT_RUN_RE, r"\d+"),
+    (gate.LETTER_RUN_RE, r"[a-z\u00c0-\u024f]+"),
+    (prefilter.WORD_RE, r"[a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+"),
+    (names.IDENTIFIER_RE, r"[A-Z]{1,6}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])"),
+    (words.LATIN_WORD_RE, r"[A-Za-z\u00C0-\u024F]+"),
+    (words.CJK_RUN_RE, r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+"),
+    (words.HYPHEN_COMPOUND_RE, r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)+"),
+    (words.LATIN_COMPOUND_RE, r"[A-Za-z\u00C0-\u024F]+(?:-[A-Za-z\u00C0-\u024F]+)*"),
+    (actions._CUE_WORD_RE, r"[^\W\d_]+"),
+    (lang._WORD_RE, r"[a-záéíóúñü]+"),
+    (lang._LATIN_WORD_RE, r"[^\W\d_]+(?:'[^\W\d_]+)?"),
+    (lang._SIMPLE_WORD_RE, r"[a-záéíóúñü]+(?:'[a-záéíóúñü]+)?"),
+    (lang._NON_ASCII_RE, r"[^\x00-\x7f]+"),
+]
+_OURS = ("AB-1234 x12 ٣٤ ３４ v2.3.0 e-bikes check-ins l'été ñandú 中文字 Ünïcode ×÷ don't",)
+
+
+def _texts() -> list[str]:
+    """Every reply, user message and result of the scenario sets (blind-2 left out)."""
+    texts = list(_OURS)
+    for path in [*DATA.glob("audit-*.jsonl"), DATA / "audit-blind" / "blind-1.jsonl"]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            scenario = json.loads(line)
+            texts += [scenario.get("reply", ""), scenario.get("user", "")]
+            texts += [str(call.get("result", "")) for call in scenario.get("calls", [])]
+    return texts
+
+
+@pytest.mark.parametrize(("pattern", "plain"), _PLAIN_FORMS,
+                         ids=[plain[:24] for _, plain in _PLAIN_FORMS])
+def test_scanning_pattern_finds_what_its_plain_form_finds(pattern: re.Pattern[str],
+                                                          plain: str) -> None:
+    """Over every scenario text, as written and lower-cased, the same match spans."""
+    plain_pattern = re.compile(plain)
+    for text in _texts():
+        for form in (text, text.lower()):
+            expected = [m.span() for m in plain_pattern.finditer(form)]
+            assert expected == [m.span() for m in pattern.finditer(form)], form[:80]
