@@ -20,7 +20,7 @@ from ..evidence.facts import (
 )
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
-from .absence_binding import failures_recorded_empty, holds_a_level_of
+from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_states import quotes_a_zero_cell, state_of_a_listed_item, state_of_a_named_row
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
@@ -164,9 +164,13 @@ def _asked_of_the_only_call(context: CheckContext, claim: AbsenceClaim,
     """"¿Tengo citas pendientes?", one call, its records, then "no tienes ninguna cita":
     a negated possession of the reader answers the user's question, and the turn's only
     call, returning records, is what answered it (the tool may be named in another
-    language). The user's words bind the claim to the call here; they are never read as
-    evidence of what the result holds."""
-    if not claim.possession or len(pool) != 1 or not lists_records(pool[0]):
+    language). So does any absence of what the user asked for when that call selected its
+    records by a filter argument ("9 楼有没有挂请勿打扰的房间？", a board read with
+    ``filter: dnd``, then "没有挂请勿打扰的房间"): each record is one the filter kept. The
+    user's words bind the claim to the call here; they are never read as evidence of what
+    the result holds."""
+    if len(pool) != 1 or not (claim.possession or selects_by_a_filter(pool[0])) \
+            or not lists_records(pool[0]):
         return []
     return pool if related(context.evidence.user_keys, claim.subject) else []
 

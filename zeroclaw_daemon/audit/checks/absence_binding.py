@@ -91,3 +91,20 @@ def failures_recorded_empty(facts: EventFacts, claim: AbsenceClaim, after: str) 
     if not any(_FAILURE_RECORDS(text_keywords(key)) for key in facts.empty_keys):
         return False
     return _FAILED_STATUS_RE.search(facts.result) is None
+
+
+# Argument names that select records by a property (a closed class; keys are written in
+# English or Spanish whatever the reply's language), and the values that select nothing.
+_FILTER_KEY_RE = re.compile(r"filter|filtro|status|state|estado|type|tipo|kind|flag|only|"
+                            r"category|categor[ií]a|状态|类型|筛选", re.IGNORECASE)
+_ANY_VALUES = frozenset({"", "all", "any", "*", "todos", "todas", "todo", "cualquiera",
+                         "全部", "所有"})
+
+
+def selects_by_a_filter(facts: EventFacts) -> bool:
+    """The call kept only records of one property: an argument named by a word of
+    filtering ("filter", "status", "tipo") holds a value other than "all"."""
+    return any(isinstance(value, str) and _FILTER_KEY_RE.search(key) is not None
+               and value.strip().lower() not in _ANY_VALUES
+               for key, value in facts.event.args.items())
+
