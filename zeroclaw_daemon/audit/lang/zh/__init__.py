@@ -159,7 +159,11 @@ ABSENCE = phrase(
     r"问题|关系|办法|响应|返回|成功|时间|想|说|用|意义|影响|收到|拿到|得到|找到|能|法|完成|跑)"
     r"(?P<subj5>[^，。！？；\n]{1,24}?)(?=[，。！？；\n]|$)")
 
-_CLASSIFIERS = "个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
+# Measure words of countable things (a closed class): objects, documents, persons, and
+# animals (只 头 匹 尾), vehicles and craft (辆 架 艘), plants (棵 株), buildings (栋 幢 所),
+# households (户), fixtures (扇 盏 把).
+_CLASSIFIERS = ("个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
+                "只头匹尾辆架艘棵株栋幢所户扇盏把")
 COUNT_RE = phrase(
     r"(?<![第\dA-Za-z.,:：])(?P<num>\d{1,3}(?:,\d{3})+|\d+|[零〇一二两三四五六七八九十百千万]+)\s*"
     r"(?P<cls>[" + _CLASSIFIERS + r"])(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
