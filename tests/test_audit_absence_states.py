@@ -76,10 +76,14 @@ CANTEEN = ok("bandejas", '{"bandejas": {"1": "llena", "2": "vacía"}, "avisos": 
     ("Freezer 7 is empty; freezer 4 holds 12 racks.", FREEZERS),
     ("Locker 12 is empty and unassigned.", LOCKERS),
     ("La bandeja 2 (A3) está vacía.", CANTEEN),
+    ("Tray 2 — the A3 one — is empty.", PRINTER),
+    ("Freezer 7, the one by the door, is empty.", FREEZERS),
+    ("The corner locker (locker 12) is empty.", LOCKERS),
 ])
 def test_a_numbered_member_said_empty_is_its_state(reply: str, result: ToolEvent) -> None:
     """'<noun> <number> is empty', the result listing that member under the noun's key or
-    column, is the member's state, even after a parenthesis describing it."""
+    column, is the member's state, even after an apposition describing it (parentheses,
+    dashes, commas) or with the member named in a parenthesis."""
     assert [] == [f for f in findings(reply, result) if f[0] == "false_absence"]
 
 
@@ -89,6 +93,8 @@ def test_a_numbered_member_said_empty_is_its_state(reply: str, result: ToolEvent
                                            '{"id": "J-2"}]}')),
     # No member of that number is listed: the emptiness is the result's.
     ("Tray 5 is empty.", ok("tray_jobs", "job,tray,pages\nJ-1,1,30\nJ-2,2,12")),
+    # A parenthesis that holds more than the member does not name the subject.
+    ("The queue (after J-1) is empty.", ok("tray_jobs", "job,tray,pages\nJ-1,1,30\nJ-2,2,12")),
 ])
 def test_a_numbered_subject_the_result_lists_no_member_of_is_still_held(
         reply: str, result: ToolEvent) -> None:

@@ -23,9 +23,13 @@ _ITEM_BEFORE_RE = re.compile(r"(?<![\w.-])([A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]
 # A noun and the number that names one member of its kind ("Tray 3", "bay 12", "la
 # bandeja 2"): the subject is that member, as an identifier would be.
 _NUMBERED_BEFORE_RE = re.compile(r"(?<![\w-])([^\W\d_]{3,})\s+(\d{1,4}[A-Za-z]?)\s*$")
-# A parenthesis after the subject describes it ("Tray 3 (A3 100gsm) is empty"): the
-# state is still the subject's.
-_PAREN_TAIL_RE = re.compile(r"\([^()\n]{0,60}\)\s*$")
+# An apposition after the subject describes it, set off by parentheses, dashes or commas
+# ("Tray 3 (A3 100gsm) is empty", "Tray 3 — A3 — is empty", "Tray 3, the A3 one, is
+# empty"): the state is still the subject's. A parenthesis may instead name the member
+# ("the A3 tray (tray 3) is empty").
+_APPOSITION_TAIL_RE = re.compile(
+    r"(?:\((?P<paren>[^()\n]{0,60})\)|(?:\s-|[—–])\s*[^—–\n]{1,60}?\s*(?:-\s|[—–])"
+    r"|,\s*[^,\n]{1,40},)\s*$")
 # A result that came back empty is said with a verb of returning, never of state: "the
 # query for FV4 came back empty" is about the call's result, whatever it names.
 _RETURNED_RE = re.compile(r"^(?:came|comes|come)\b", re.IGNORECASE)
@@ -41,16 +45,29 @@ def state_of_a_listed_item(context: CheckContext, claim: AbsenceClaim,
         return False
     span = context.claims.sentence_span(claim.clause)
     start = span[0] if span is not None else 0
-    end = claim.span[0]
-    described = _PAREN_TAIL_RE.search(context.text, start, end)
-    if described is not None:
-        end = described.start()
-    before = _ITEM_BEFORE_RE.search(context.text, start, end)
-    if before is None:
-        numbered = _NUMBERED_BEFORE_RE.search(context.text, start, end)
-        return numbered is not None and any(
-            lists_numbered_member(facts, numbered.group(1), numbered.group(2))
-            for facts in pool)
+    text = context.text
+    apposed = _APPOSITION_TAIL_RE.search(text, start, claim.span[0])
+    if apposed is None:
+        return _names_a_listed_item(text, start, claim.span[0], pool)
+    paren = apposed.span("paren")
+    # The parenthesis names the member only when it holds nothing else ("(tray 3)", not
+    # "(after PJ-2288)").
+    return _names_a_listed_item(text, start, apposed.start(), pool) or (
+        paren[0] >= 0 and _names_a_listed_item(text, paren[0], paren[1], pool, whole=True))
+
+
+def _names_a_listed_item(text: str, start: int, end: int, pool: list[EventFacts],
+                         whole: bool = False) -> bool:
+    """text[start:end] ends with an identifier or a numbered member a result lists (with
+    ``whole``, is nothing but that)."""
+    first = len(text[start:end]) - len(text[start:end].lstrip())
+    before = _ITEM_BEFORE_RE.search(text, start, end)
+    if before is None or (whole and before.start() != start + first):
+        numbered = _NUMBERED_BEFORE_RE.search(text, start, end)
+        if numbered is None or (whole and numbered.start() != start + first):
+            return False
+        return any(lists_numbered_member(facts, numbered.group(1), numbered.group(2))
+                   for facts in pool)
     item = re.compile(r"(?<![\w-])" + re.escape(before.group(1)) + r"(?![\w-])")
     return any(item.search(facts.result) for facts in pool)
 
