@@ -13,9 +13,12 @@ import pytest
 from zeroclaw_daemon.audit import lang
 from zeroclaw_daemon.audit.checks import labelled
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
+from zeroclaw_daemon.audit.claims.numbers import HAYSTACK_NUMBER_RE
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
 from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem, text_keywords
+from zeroclaw_daemon.audit.evidence import facts as facts_module
+from zeroclaw_daemon.audit.evidence import index as index_module
 from zeroclaw_daemon.audit.evidence.facts import EventFacts, Relation
 from zeroclaw_daemon.audit.evidence.index import Evidence
 from zeroclaw_daemon.audit.evidence.kinds import (
@@ -280,3 +283,35 @@ def test_breakdowns_read_once_find_what_the_search_per_count_found() -> None:
                     assert expected == any(total == value and names.related_forms(forms)
                                            for total, forms in evidence.breakdowns)
     assert found >= 4
+
+
+def test_standalone_integers_found_from_the_first_digit_equal_the_plain_pattern() -> None:
+    """The standalone-integer pattern, testing what precedes a number after its first
+    digit, finds exactly the matches of the pattern that tests it first."""
+    plain = re.compile(r"(?:(?<![\w:/.#@$€£\\-])|(?<=(?<!\w)[xX]))(?:\d{1,3}(?:,\d{3})+|\d+)"
+                       r"(?![\w:/@-]|[.,]\d)")
+    generated = ["FA x6, x12 and ax7", "1,234,56 12,345 1,2345", "#12 @3 $4 €5 £6 \\7 -8 /9",
+                 "v2.3.0 10:16 3.5 7, 8. 9,", "٣ ²3 x٣ X1,000", "a1 _2 x_3 xx4 (5) [6]"]
+    checked = 0
+    for text in _texts_of_the_sets() + generated:
+        expected = [m.span() for m in plain.finditer(text)]
+        checked += len(expected)
+        assert expected == [m.span() for m in facts_module.STANDALONE_INT_RE.finditer(text)]
+    assert checked > 1000
+
+
+def test_numbers_of_the_evidence_read_in_one_pass_equal_the_passes_they_replace() -> None:
+    """The number pattern begun with a sign or a digit finds what HAYSTACK_NUMBER_RE
+    finds; the successful results' integers read joined are those of each result; the
+    haystack compacted by splitting equals it with every ``\\s`` run removed."""
+    generated = ["-12 - 3 --4 -x 5,6.7 -.8 9..1 ,2 1,,2 ٣-٤ -٣", "a-1 b--2 3-4"]
+    for text in _texts_of_the_sets() + generated:
+        assert HAYSTACK_NUMBER_RE.findall(text) == index_module._NUMBER_RE.findall(text)
+    joined: dict[str, object] = {"calls": [{"result": "x6 12"}, {"result": "3\x004 x5"},
+                                           {"result": "1,200 and 7"}]}
+    for scenario in [*_scenarios_of_the_sets(), joined]:
+        events = [ToolEvent(f"c{i}", "t", {}, ToolStatus.OK, str(call["result"]))
+                  for i, call in enumerate(scenario.get("calls", []))]  # type: ignore[arg-type]
+        evidence = Evidence(events, "")
+        assert frozenset().union(*(f.integers for f in evidence.ok)) == evidence.ok_integers
+        assert re.sub(r"\s+", "", evidence.haystack_lower) == evidence.haystack_compact

@@ -9,7 +9,6 @@ from decimal import Decimal
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
 from .derive import delayed_time_grounded, duration_grounded, time_grounded
-from .facts import SPACES_RE
 from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 
 
@@ -33,7 +32,7 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
         year, month, day = claim.date
         return (year, month, day) in evidence.dates or (year is None and
                                                          (None, month, day) in evidence.dates)
-    compact = SPACES_RE.sub("", claim.raw.lower())
+    compact = "".join(claim.raw.lower().split())   # as SPACES_RE.sub("", ...), faster
     if compact and compact in evidence.haystack_compact:
         return True
     numbers = evidence.numbers
