@@ -22,6 +22,10 @@ ORDERS = ok("order_list", '{"orders": [{"id": "A-1"}, {"id": "A-2"}, {"id": "A-3
     ("Hubo 42 adopciones y tres animales volvieron.", REFUGIO),
     # A breakdown's total holds beside a list too: 40 + 25 sessions.
     ("3 orders came in from 65 sessions.", ORDERS),
+    # A noun no word of the record names: the total of any breakdown is a figure read.
+    ("The clinic saw 42 patients yesterday.", CLINIC),
+    ("Of the 28 parcels that went out, two came back damaged.", DEPOT),
+    ("42 animales encontraron hogar.", REFUGIO),
 ])
 def test_a_count_read_from_a_record_of_figures_is_consistent(reply: str,
                                                             result: ToolEvent) -> None:
@@ -35,6 +39,10 @@ def test_a_count_read_from_a_record_of_figures_is_consistent(reply: str,
      [("count_mismatch", "count.item_count", "45 visits")]),
     ("Nine parcels came back damaged.", DEPOT,
      [("count_mismatch", "count.item_count", "Nine parcels")]),
+    # The noun names another breakdown's key: its own total is the figure to match.
+    ("28 visits yesterday.", ok("day", '{"visits": {"walk_in": 12, "booked": 30}, '
+                                      '"shipments": {"ground": 18, "air": 10}}'),
+     [("count_mismatch", "count.item_count", "28 visits")]),
     # Beside a list, a figure elsewhere in the result does not ground a count in words.
     ("Four orders came in.", ORDERS,
      [("count_mismatch", "count.item_count", "Four orders")]),
