@@ -121,3 +121,29 @@ def test_a_plain_absence_over_the_same_items_is_still_false(reply: str, span: st
     """Without a residual word the absence is held against the result's items as before."""
     assert [("false_absence", "absence.result_has_items", span)] == found(
         reply, "door_event_log", {"site": "depot"}, DOOR_LOG)
+
+
+BACKUP_LOG = "\n".join(["2026-11-30 nightly backup: 212 files, 0 failures",
+                        "2026-12-01 nightly backup: 214 files, 2 failures (db-07, db-09)",
+                        "2026-12-02 nightly backup: 214 files, 0 failures"])
+BACKUP_LOG_CLEAN = BACKUP_LOG.replace("2 failures (db-07, db-09)", "0 failures")
+TURNOS = "\n".join(["lunes: 14 entregas, 0 incidencias", "martes: 12 entregas, 1 incidencia",
+                    "miércoles: 15 entregas, 0 incidencias"])
+
+
+@pytest.mark.parametrize(("reply", "result", "span"), [
+    ("No failures this week; every nightly backup ran.", BACKUP_LOG, "No failures this"),
+    ("Esta semana no hubo incidencias en el reparto.", TURNOS, "no hubo incidencias"),
+])
+def test_a_zero_on_some_lines_and_a_count_on_another(reply: str, result: str,
+                                                     span: str) -> None:
+    """A result stating zero of the noun on some lines and more than zero on another does
+    not confirm "no <noun>": the absence is false."""
+    assert [("false_absence", "absence.result_has_items", span)] == found(
+        reply, "ops_daily_log", {"week": "49"}, result)
+
+
+def test_a_zero_on_every_line_confirms_the_absence() -> None:
+    """Zero of the noun on every line confirms "no <noun>"."""
+    assert [] == found("No failures this week.", "ops_daily_log", {"week": "49"},
+                       BACKUP_LOG_CLEAN)

@@ -282,11 +282,15 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
         return any(label in sentence for label in zero_rows(facts)) or any(
             name in sentence for name in empty_csv_columns(facts.result))
     relation = Relation(claim.subject)
-    if any(value == 0 and relation(keys) for value, keys in facts.number_neighbours):
+    # A zero the result states for the noun confirms it, unless the result also states
+    # more than zero of it ("0 exceedances" on most days, "1 exceedance" on one).
+    stated = {value for value, keys in facts.number_neighbours if relation(keys)}
+    counted = bool(stated) and max(stated) > 0
+    if 0 in stated and not counted:
         return True
     if any(relation(text_keywords(name)) for name in zero_columns_of(facts)):
         return True   # a table column of that name holds a zero ("Open reqs": 0)
-    for said_none in _RESULT_NONE_RE.finditer(facts.result):
+    for said_none in _RESULT_NONE_RE.finditer(facts.result if not counted else ""):
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"
     if any(relation(text_keywords(key)) for key in facts.empty_keys):
