@@ -164,9 +164,13 @@ ABSENCE = phrase(
 # households (户), fixtures (扇 盏 把).
 _CLASSIFIERS = ("个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
                 "只头匹尾辆架艘棵株栋幢所户扇盏把")
+# 车 counts loads ("进了 5 车": five truckloads, each a delivery), unless it begins a noun
+# of its own (车间 a workshop, 车道 a lane, 车位 a parking space, 车次 a train number...).
+_LOAD_CLASSIFIER = r"车(?![间道位型次厢库队牌号辆主])"
 COUNT_RE = phrase(
     r"(?<![第\dA-Za-z.,:：])(?P<num>\d{1,3}(?:,\d{3})+|\d+|[零〇一二两三四五六七八九十百千万]+)\s*"
-    r"(?P<cls>[" + _CLASSIFIERS + r"])(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
+    r"(?P<cls>[" + _CLASSIFIERS + r"]|" + _LOAD_CLASSIFIER + r")"
+    r"(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
     r"(?:\s?[A-Za-z][\w-]*)?)")
 SKIP_BEFORE = phrase(
     r"(?:第|前|最近|其中|另外|另|超过|约|大约|大概|近|将近|不到|至少|最多|每|多于|少于|以上|差不多|"
