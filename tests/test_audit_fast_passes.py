@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from zeroclaw_daemon.audit import lang
-from zeroclaw_daemon.audit.checks import labelled
+from zeroclaw_daemon.audit.checks import CheckContext, labelled
+from zeroclaw_daemon.audit.checks import counts as counts_module
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
+from zeroclaw_daemon.audit.claims import extract_claims
 from zeroclaw_daemon.audit.claims.numbers import HAYSTACK_NUMBER_RE
 from zeroclaw_daemon.audit.claims.segment import segment
 from zeroclaw_daemon.audit.claims.text import lower_same_length
@@ -315,3 +317,39 @@ def test_numbers_of_the_evidence_read_in_one_pass_equal_the_passes_they_replace(
         evidence = Evidence(events, "")
         assert frozenset().union(*(f.integers for f in evidence.ok)) == evidence.ok_integers
         assert re.sub(r"\s+", "", evidence.haystack_lower) == evidence.haystack_compact
+
+
+def test_quantified_numbers_with_the_gate_equal_those_without() -> None:
+    """The numbers after a subset quantifier are the same whether or not the sentence is
+    first read for a number that no count claim holds, over every scenario reply and
+    generated ones (a quantifier at a sentence's end, a count inside a word)."""
+    generated = [("en", "3 are failing, the other 212 pass. Of them  7 are new."),
+                 ("en", "5 tests: the remaining five pass, the rest\n 4 fail"),
+                 ("en", "Two builds ran; the last\n\n3 was skipped. x3 files and the others 4."),
+                 ("es", "Hay 5 pedidos: los restantes dos están pagados y otros 3 no."),
+                 ("zh", "共 12 个文件，其中 3 个失败，其余 9 个通过。")]
+    replies = [(str(s.get("language", "en")), str(s.get("reply", "")))
+               for s in _scenarios_of_the_sets()] + generated
+    compared = found = 0
+    for code, reply in replies:
+        pack = PACKS.get(code)
+        if pack is None:
+            continue
+        claims = extract_claims(reply, pack)
+        context = CheckContext(claims, Evidence([], ""), [], reply, pack)
+        for claim in claims.counts:
+            fast = counts_module._quantified_numbers(context, claim)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(counts_module, "_spaced_numbers", lambda *_: True)
+                expected = counts_module._quantified_numbers(context, claim)
+            compared += 1
+            found += bool(expected)
+            assert expected == fast
+    assert compared > 200
+    assert found >= 5
+    # A number right after a claim that ends in white space is outside it; one that a
+    # claim begins, or one inside a word, is none.
+    words = PACKS["en"].count_rules.number_words  # type: ignore[union-attr]
+    assert counts_module._spaced_numbers("the other  4 pass", (0, 17), [(0, 11)], words)
+    assert not counts_module._spaced_numbers("the other 4 pass", (0, 16), [(10, 16)], words)
+    assert not counts_module._spaced_numbers("the other x4 pass", (0, 17), [], words)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import accumulate
 
@@ -236,6 +236,8 @@ def _quantified_numbers(context: CheckContext, claim: CountClaim) -> list[int]:
         return []
     words = pack.count_rules.number_words
     counted = [c.span for c in context.claims.counts]
+    if not _spaced_numbers(context.text, span, counted, words):
+        return []
     found: list[int] = []
     for match in pack.subset.finditer(context.text, span[0], span[1]):
         after = _NUMBER_AFTER_RE.match(context.text, match.end())
@@ -246,6 +248,44 @@ def _quantified_numbers(context: CheckContext, claim: CountClaim) -> list[int]:
         if value is not None:
             found.append(value)
     return found
+
+
+# A word after white space (found at the space's last character: a run of spaces is
+# never backtracked into).
+_SPACED_WORD_RE = re.compile(r"\s(\w+)")
+_SPACES_RE = re.compile(r"\s*")
+_WORD_CHARS_RE = re.compile(r"\w")
+_WORD_TAIL_RE = re.compile(r"\w*")
+
+
+def _spaced_numbers(text: str, span: tuple[int, int], counted: list[tuple[int, int]],
+                    words: Mapping[str, int]) -> bool:
+    """Whether a word that is digits or a number word, and that no count claim holds,
+    follows white space that begins in the sentence: what :func:`_quantified_numbers`
+    reads after a quantifier, which ends in the sentence. Without one, its scan for
+    quantifiers (a long alternation tried at every character) would find nothing.
+
+    The words are read from the sentence and the word after its end, with the word
+    characters of each count claim blotted out (a word that begins in a claim is then
+    no word); a claim that begins inside a word leaves the answer to the scan."""
+    spaces = _SPACES_RE.match(text, span[1])
+    limit = spaces.end() if spaces is not None else span[1]
+    tail = _WORD_TAIL_RE.match(text, limit)
+    end = tail.end() if tail is not None else limit
+    pieces: list[str] = []
+    at = span[0]
+    for start, stop in sorted(counted):
+        if stop <= at or start >= end:
+            continue
+        if start > at and _WORD_CHARS_RE.match(text, start - 1) and \
+                _WORD_CHARS_RE.match(text, start):
+            return True
+        start, stop = max(start, at), min(stop, end)
+        pieces += [text[at:start], _WORD_CHARS_RE.sub("\0", text[start:stop])]
+        at = stop
+    pieces.append(text[at:end])
+    lowered = list(map(str.lower, _SPACED_WORD_RE.findall("".join(pieces))))
+    return any(map(str.isdigit, lowered)) or not words.keys().isdisjoint(lowered)
 
 
 def _quoted_from_a_failure(context: CheckContext, claim: CountClaim) -> bool:
