@@ -41,3 +41,16 @@ def test_decimals_and_comma_grouped_thousands_stay_grounded(reply: str,
     """A decimal the result holds, and thousands grouped as the language groups them, are
     grounded."""
     assert [] == of_type("ungrounded_value", reply, result)
+
+
+@pytest.mark.parametrize("reply", [
+    "FV-3 has dropped 0.012 since brew day.",
+    "FV-2 sits 0.003 above its target.",
+    "FV-2 和目标差 0.003。",
+])
+def test_a_difference_of_json_decimals_is_grounded(reply: str) -> None:
+    """A JSON number is never grouped: 1.064 - 1.052 is 0.012, not a difference of
+    thousands."""
+    gravities = ok("fermenter", '[{"tank": "FV-2", "sg": 1.014, "target_fg": 1.011}, '
+                                '{"tank": "FV-3", "sg": 1.052, "og": 1.064}]')
+    assert [] == of_type("ungrounded_value", reply, gravities)

@@ -30,8 +30,8 @@ _CELL_NUMBER_RE = re.compile(r"[-−]?[$€£¥]?\s?\d+(?:[.,]\d+)*\s?[%€]?")
 _SEPARATORS = ("\t", "|", ";", ",")
 
 
-def first_reading(raw: str) -> Decimal | None:
-    readings = number_readings(raw)
+def first_reading(raw: str, decimal_dot: bool = False) -> Decimal | None:
+    readings = number_readings(raw, decimal_dot)
     return readings[0] if readings else None
 
 
@@ -165,13 +165,17 @@ def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
 
 def line_numbers(text: str) -> list[tuple[Decimal, str]]:
     """Every standalone number of a text with the unit written after it (``3.00G`` is
-    (3.00, "g"), a bare number has ""); a comma-joined run is read as its pieces as well."""
+    (3.00, "g"), a bare number has ""); a comma-joined run is read as its pieces as well.
+    In JSON a dot between digits is a decimal point: its numbers are never grouped
+    (``"sg": 1.014`` is 1.014, not 1014)."""
     found: list[tuple[Decimal, str]] = []
+    stripped = text.strip()
+    decimal_dot = stripped[:1] in ("[", "{") and stripped[-1:] in ("]", "}")
     for match in OPERAND_RE.finditer(text):
         raw, unit = match.group(1), match.group(2).lower()
         pieces = raw.split(",") if "," in raw else ()
         for piece in (raw, *pieces):
-            value = first_reading(piece)
+            value = first_reading(piece, decimal_dot)
             if value is not None:
                 found.append((value, unit))
     return found
