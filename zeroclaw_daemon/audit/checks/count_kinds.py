@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
-from ..evidence.kinds import ItemKinds, intersect, kind_probes, value_named
+from ..evidence.kinds import ItemKinds, han_core, intersect, kind_probes, value_named
 from .base import CheckContext
 
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
@@ -43,6 +43,8 @@ class KindVerdict:
 
     facts: EventFacts
     mismatch: str | None
+    # The count is above every size its kind may have: no part of anything it names.
+    above: bool = False
 
 
 def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | None:
@@ -51,6 +53,8 @@ def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | N
     stems = claim.keywords
     predicate = _predicate(context, claim)
     words = _words(claim.text + " " + predicate)
+    if context.pack is not None and context.pack.cjk:
+        words |= _han_predicate(claim.noun)
     # A result none of these words can name a kind of is passed over unread: its kinds
     # are worked out only for a result that may hold one.
     in_sentence: tuple[frozenset[str], frozenset[str]] | None = None
@@ -80,7 +84,7 @@ def count_of_a_kind(context: CheckContext, claim: CountClaim) -> KindVerdict | N
             _, value, members = named[0]
             verdict = verdict or KindVerdict(
                 facts, f"the {facts.event.tool} result has {len(members)} of that kind "
-                       f"({value})")
+                       f"({value})", above=claim.value > max(sizes))
         else:
             return KindVerdict(facts, None)
     return verdict
@@ -135,6 +139,23 @@ def _predicate(context: CheckContext, claim: CountClaim) -> str:
     """The words after the counted noun, to the end of its clause or a conjunction."""
     match = _PREDICATE_RE.match(context.text, claim.span[1])
     return _PREDICATE_STOP_RE.split(match.group(0), maxsplit=1)[0] if match else ""
+
+
+# A Chinese count's noun after its classifier: the state its predicate gives is its last
+# run after an aspect marker ("6 个在发酵", "3 台已离线", "2 个罐在冷藏"); a noun whose last
+# run is a compound ("6 个发酵罐", fermenters) names no state.
+_HAN_RUN_RE = re.compile(r"[\u4e00-\u9fff]+$")
+_HAN_SPLIT_RE = re.compile(r"已经|已|正在|在")
+
+
+def _han_predicate(noun: str) -> frozenset[str]:
+    """The state a Chinese count's words predicate of its items, with its aspect markers
+    taken off (see :func:`.kinds.han_core`), or nothing."""
+    run = _HAN_RUN_RE.search(noun[1:].rstrip("了的"))
+    if run is None:
+        return frozenset()
+    last = _HAN_SPLIT_RE.split(run.group(0))[-1]
+    return frozenset({han_core(last)}) if len(last) >= 2 else frozenset()
 
 
 def _words(text: str) -> frozenset[str]:

@@ -63,13 +63,15 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             elif part.mismatch is not None:
                 _mismatch(context, claim, part.mismatch, part.facts)
         return
-    if _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim):
-        return
     # A count of one kind of item is compared with that kind's size; a wrong one is still
     # excused by what excuses any count (a subset word, a figure of a column...) below,
     # but not by the number standing somewhere in the result ("conveyor 3"): the kind's
-    # size is known exactly.
+    # size is known exactly. Above that size it is no part of the whole its sentence
+    # states either ("8 个罐里，有 6 个在发酵" over five fermenting).
     kind = count_of_a_kind(context, claim)
+    if not (kind is not None and kind.above) and (
+            _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)):
+        return
     if kind is not None and kind.mismatch is None:
         return
     if kind is None and (part_of_a_breakdown(context, claim)
@@ -90,8 +92,9 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return  # "1201 lines, so 1,200 rows plus the header"
         if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):
             return
-    if _counts_a_subset(context, claim) or events_told_in_phases(context, claim):
-        return
+    if not (kind is not None and kind.above) and (
+            _counts_a_subset(context, claim) or events_told_in_phases(context, claim)):
+        return   # a part of the listing, unless above the kind its words name
     if kind is not None and kind.mismatch is not None:
         if not _a_figure_counted(context, claim, kind_read=True):
             _mismatch(context, claim, kind.mismatch, kind.facts)

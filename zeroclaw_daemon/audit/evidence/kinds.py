@@ -63,6 +63,8 @@ def value_named(value: str, stems: frozenset[str], words: frozenset[str] = froze
     stemming, so that "deliveries" does not name "delivered" (both "delive")."""
     if _CODE_RE.fullmatch(value):
         return value in words   # "3 P2 calls": a priority written as a code
+    if words and _HAN_VALUE_RE.fullmatch(value) and han_core(value) in words:
+        return True   # 发酵中 named by the predicate 在发酵 (see :func:`han_core`)
     found = _WORD_RE.findall(value)
     if len(found) != 1 or len(found[0]) != len(value.strip()):
         return False
@@ -76,6 +78,19 @@ def value_named(value: str, stems: frozenset[str], words: frozenset[str] = froze
         if len(short) >= 4 and long.startswith(short):
             return True
     return False
+
+
+_HAN_VALUE_RE = re.compile(r"[\u4e00-\u9fff]{2,8}")
+# Aspect markers around a Chinese verb of state: 已(经) done, (正)在 ongoing before it; 中
+# ongoing, 了 done after it. 未/没 negate, and are kept.
+_HAN_ASPECT_RE = re.compile(r"^(?:已经|已|正在|在)|(?:中|了)$")
+
+
+def han_core(words: str) -> str:
+    """A Chinese state without its aspect markers: 发酵中, 在发酵 and 已发酵 are all 发酵;
+    a noun of state (空罐) is itself."""
+    core = _HAN_ASPECT_RE.sub("", words)
+    return core if len(core) >= 2 else words
 
 
 def kind_probes(words: Iterable[str]) -> frozenset[str]:
