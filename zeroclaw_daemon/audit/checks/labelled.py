@@ -80,11 +80,13 @@ def check_labelled_numbers(context: CheckContext) -> None:
                     "value.contradicts_result")
 
 
-# A digit the pattern's number may begin with: no word character, dot, comma, '#', '/' or
-# '-' before it (the pattern's own condition, tested after the digit: a pattern that
-# begins with a digit is scanned quickly, one that begins with a look-behind is tried at
-# every position).
-_NUMBER_START_RE = re.compile(r"\d(?<![\w.,#/-]\d)")
+# A number the pattern may end on: one or two digits (one decimal at most) that no word
+# character, dot, comma, '#', '/' or '-' precedes and that stand alone after (the
+# pattern's own number, matched from its first digit: a pattern that begins with a digit
+# is scanned for one quickly, one that begins with a look-behind is tried at every
+# position). Where none stands, no label is looked for.
+_NUMBER_START_RE = re.compile(r"\d(?<![\w.,#/-]\d)\d?(?:[.,]\d)?"
+                              r"(?![\w.,:/%°]*\d|\s?(?:%|°|[^\W\d_]))")
 # Read backwards from a number (on the reversed text): what stands between it and its
 # label is letters, white space, ':' and '=', so the label begins one, two or three runs
 # of letters back (a label, a linking word, "up to").
@@ -96,8 +98,9 @@ def labelled_numbers(text: str) -> Iterator[re.Match[str]]:
     them, found from the numbers back: a label is all letters, spaces, ':' and '=' up to
     its number, so a match ends on the first number after its start, begins at one of the
     three runs of letters before that number, and is the leftmost of those that match
-    (two matches of different numbers never overlap). Few numbers, few trials: the scan
-    tries the pattern at every letter."""
+    (two matches of different numbers never overlap). Only a number that stands alone
+    as the pattern's does is read back from. Few numbers, few trials: the scan tries the
+    pattern at every letter."""
     backwards = ""
     size = len(text)
     for number in _NUMBER_START_RE.finditer(text):
