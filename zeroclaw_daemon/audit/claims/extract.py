@@ -61,9 +61,14 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     Phrase patterns run over a lower-cased copy (``low``); values, paths and
     commands are read from the original text at the same offsets.
     """
-    url_hits = find_urls(text)
-    no_urls = mask(text, [(s, e) for s, e, _ in url_hits])
-    low = lower_same_length(no_urls)
+    low_text = lower_same_length(text)
+    url_hits = find_urls(text, low_text)
+    url_spans = [(s, e) for s, e, _ in url_hits]
+    no_urls = mask(text, url_spans)
+    low = lower_same_length(no_urls) if url_spans else low_text
+    # Quoted code, found once: a URL holds no backtick and no line break, so blanking the
+    # URLs moves no code span.
+    code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]
     # The runs of digits, found once: the gate, the thousands grouped by spaces and the
     # values read them (lower-casing and masking URLs move no digit of ``no_urls``).
     runs = digit_runs(no_urls)
@@ -157,7 +162,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             if clause is not None and not completion:
                 attributed.add(clause.sentence)
 
-    no_code = mask(low, [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(no_urls)])
+    no_code = mask(low, code_spans)
     counts: list[CountClaim] = []
     absences: list[AbsenceClaim] = []
     raw_counts: list[RawCount] = []
@@ -259,7 +264,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         for start, end, name in named:
             values.append(ValueClaim(span=(start, end), clause=clause_at(start),
                                      kind=ValueKind.NAME, raw=name, key=name.lower()))
-        no_code_text = mask(no_urls, [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(no_urls)])
+        no_code_text = mask(no_urls, code_spans)
         for found, unit in ((find_identifiers(no_code_text, keep), "identifier"),
                             (find_full_names(no_code_text, keep), "full_name")):
             for start, end, name in found:
@@ -272,7 +277,6 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                              unit=unit))
 
     urls: list[UrlClaim] = []
-    code_spans = [(m.start(), m.end()) for m in CODE_SPAN_RE.finditer(text)]
     for start, end, url in url_hits:
         index = clause_at(start)
         if clauses and (flags.sentence_hedged(clauses[index].sentence) or (

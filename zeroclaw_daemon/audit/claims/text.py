@@ -73,10 +73,14 @@ def mask(text: str, spans: Iterable[Span]) -> str:
     return "".join(pieces)
 
 
-def find_urls(text: str) -> list[tuple[int, int, str]]:
-    """URLs in ``text`` with trailing punctuation (and unbalanced ``)``) stripped."""
+def find_urls(text: str, lowered: str | None = None) -> list[tuple[int, int, str]]:
+    """URLs in ``text`` with trailing punctuation (and unbalanced ``)``) stripped.
+    ``lowered``: :func:`lower_same_length` of ``text``, when known."""
     found: list[tuple[int, int, str]] = []
-    for match in URL_RE.finditer(lower_same_length(text)):
+    low = lower_same_length(text) if lowered is None else lowered
+    if "://" not in text and "www." not in low:
+        return found   # every URL opens with one of them: the text is not scanned
+    for match in URL_RE.finditer(low):
         url = text[match.start():match.end()]
         while url:
             if url[-1] in _URL_TRAILING or (url[-1] == ")" and url.count("(") < url.count(")")):
