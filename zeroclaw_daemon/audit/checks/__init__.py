@@ -2,7 +2,8 @@
 
 One module per finding family: ``tool_use`` (a call said to have run, a result presented
 as done), ``counts``, ``absence``, ``values``, ``labelled`` (a bare number given for a
-quantity a result labels, and different from it), ``quoted_pairs`` (a result's
+quantity a result labels, and different from it), ``timed_keys`` (a span of time given
+for a key of that name and unit, and different from it), ``quoted_pairs`` (a result's
 ``key=value`` quoted with another value), ``names`` (a result's Chinese name with one
 character changed), ``sources``, ``actions`` (actions and
 checks said done in any voice, linked to calls through the tools' metadata, and failure
@@ -22,6 +23,7 @@ from .labelled import check_labelled_numbers
 from .names import check_near_names
 from .quoted_pairs import check_quoted_pairs
 from .sources import check_sources
+from .timed_keys import check_timed_keys
 from .tool_use import check_results, check_tool_uses
 from .values import check_values
 
@@ -32,6 +34,7 @@ CHECKS: tuple[Check, ...] = (
     check_absences,
     check_values,
     check_labelled_numbers,
+    check_timed_keys,
     check_quoted_pairs,
     check_near_names,
     check_sources,

@@ -1,0 +1,106 @@
+"""A span of time given for a quantity a result states under a key of that name and unit.
+
+"25 minutes of runtime" beside ``"runtime_remaining_min": 18`` gives another value for
+the same labelled quantity: a contradiction, whatever derivation of other numbers might
+make 25. The key names its unit last (``_min``, ``_s``, ``_hours``); the reply names the
+quantity right beside its number ("25 minutes of runtime", "runtime of 25 minutes",
+"runtime: 25 min"), never a few words away ("the runtime would drop to 12 minutes" is a
+projection). Precision first: a value equal to any key of that name (within the precision
+written) is no finding, nor a negated clause.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..claims import ValueClaim, ValueKind
+from ..claims.words import fold, stem
+from ..evidence.facts import EventFacts
+from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.tables import Row
+from ..evidence.values import seconds_in
+from ..report import FindingType
+from .base import CheckContext
+
+_KEY_SPLIT_RE = re.compile(r"[._\s-]+")
+# The quantity named after the number ("25 minutes of runtime", "18 min runtime") or
+# before it ("runtime of 25 minutes", "runtime: 25 min", "runtime is 25 minutes").
+_NAME_AFTER_RE = re.compile(r"\s+(?:of\s+|de\s+)?([^\W\d_]{4,})")
+_NAME_BEFORE_RE = re.compile(
+    r"([^\W\d_]{4,})\s*(?::|=|(?:\s+(?:of|is|was|de|es|fue|era)){1,2})?\s*$")
+MAX_KEYS = 64
+
+TimedKey = tuple[frozenset[str], Decimal, EventFacts, str]
+
+
+def check_timed_keys(context: CheckContext) -> None:
+    measures = [v for v in context.claims.values if v.kind is ValueKind.MEASURE and v.numbers
+                and seconds_in(v.unit) is not None]
+    if not measures or context.pack is None:
+        return
+    keys = _timed_keys(context.evidence.ok, context.evidence.derivations.rows)
+    if not keys:
+        return
+    for claim in measures:
+        _check(context, claim, keys)
+
+
+def _timed_keys(ok: list[EventFacts], tables: list[list[Row]]) -> list[TimedKey]:
+    """The results' object keys whose last word is a unit of time, with their words and
+    their value in seconds (an object's keys, not an array's rows: one value each).
+    ``tables`` are the results' rows, in the order of ``ok`` (read once per audit)."""
+    found: list[TimedKey] = []
+    for facts, rows in zip(ok, tables, strict=True):
+        if not rows or not facts.result.lstrip().startswith("{"):
+            continue
+        for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
+            parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
+            seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
+            if seconds is None:
+                continue
+            words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
+            if words:
+                found.append((words, value * seconds, facts, key))
+    return found
+
+
+def _named_beside(context: CheckContext, claim: ValueClaim) -> set[str]:
+    """The stems of the words naming the quantity right beside the number."""
+    text = context.text
+    start, end = claim.span
+    names: set[str] = set()
+    after = _NAME_AFTER_RE.match(text, end)
+    if after is not None:
+        names.add(after.group(1))
+    before = _NAME_BEFORE_RE.search(text[max(0, start - 24):start])
+    if before is not None:
+        names.add(before.group(1))
+    common = context.pack.common_words if context.pack is not None else frozenset()
+    return {stem(w) for w in names if fold(w) not in common}
+
+
+def _check(context: CheckContext, claim: ValueClaim, keys: list[TimedKey]) -> None:
+    names = _named_beside(context, claim)
+    if not names:
+        return
+    named = [k for k in keys if k[0] & names]
+    if not named:
+        return
+    pack = context.pack
+    clauses = context.claims.clauses
+    if pack is not None and pack.negation is not None and clauses:
+        clause = clauses[claim.clause]
+        if pack.negation.search(context.text, clause.start, clause.end):
+            return
+    reading = claim.numbers[0]
+    unit = seconds_in(claim.unit) or Decimal(1)
+    spread = approx_tolerance(reading) if claim.approx else rounding_unit(reading) / 2
+    said, slack = reading * unit, spread * unit
+    if any(abs(value - said) <= slack for _, value, _, _ in named):
+        return
+    _, value, facts, key = named[0]
+    context.add(FindingType.UNGROUNDED_VALUE, claim.span, facts.event.call_id,
+                f"{claim.raw.strip()} is given for the {key} of the {facts.event.tool} "
+                f"result, which is {(value / unit).normalize()} {claim.unit}",
+                "value.contradicts_result")
