@@ -1,22 +1,49 @@
-"""A span of time written in two units ("7 小时 40 分钟", "4 h 45 min", "2 horas y 15
-minutos", "3 hours 20 minutes"): one value, read as the sum of its parts.
+"""A span of time written in two units ("7 小时 40 分钟", "3小时35分", "4 h 45 min", "3h 35m",
+"2 horas y 15 minutos", "3 hours 20 minutes"): one value, read as the sum of its parts.
 
 Each part alone is no figure of the results (a gap of 7 h 40 min between two times is
 neither 7 h nor 40 min), so the parts are grounded together or not at all: the whole is
 checked as one span of time, and when it is not grounded each part is checked as before.
+The parts are read from the text beside the claim, since a part need not be a value of
+its own ("3 个小时", "35 分" and "35m" are not read as spans of time alone: 分 is also a
+point or a cent, m a metre).
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.values import seconds_in, span_of_time_grounded
 from .base import CheckContext
 
+_DAY, _HOUR, _MINUTE = 86400, 3600, 60
+# The units of a span's parts, by their seconds: the larger part's, then the smaller's
+# (where "m" and 分 can only be minutes).
+_LARGER_UNITS = {"d": _DAY, "day": _DAY, "days": _DAY, "día": _DAY, "días": _DAY, "天": _DAY,
+                 "h": _HOUR, "hr": _HOUR, "hrs": _HOUR, "hour": _HOUR, "hours": _HOUR,
+                 "hora": _HOUR, "horas": _HOUR, "小时": _HOUR, "钟头": _HOUR,
+                 "min": _MINUTE, "mins": _MINUTE, "minute": _MINUTE, "minutes": _MINUTE,
+                 "minuto": _MINUTE, "minutos": _MINUTE, "分钟": _MINUTE}
+_SMALLER_UNITS = {**_LARGER_UNITS, "m": _MINUTE, "分": _MINUTE, "s": 1, "sec": 1, "secs": 1,
+                  "second": 1, "seconds": 1, "segundo": 1, "segundos": 1, "秒": 1, "秒钟": 1}
+
+
+def _alternation(units: dict[str, int]) -> str:
+    return "|".join(sorted(map(re.escape, units), key=len, reverse=True))
+
+
 # What may stand between the parts: nothing, a comma, or a conjunction (en, es, zh).
-_JOINER_RE = re.compile(r"\s*(?:,|and|y|e|又|零)?\s*", re.IGNORECASE)
+_JOINER = r"\s*(?:,|and|y|e|又|零)?\s*"
+_LARGER_BEFORE_RE = re.compile(
+    r"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*个?\s*(" + _alternation(_LARGER_UNITS) + r")" + _JOINER
+    + r"$", re.IGNORECASE)
+_SMALLER_AFTER_RE = re.compile(
+    _JOINER + r"(\d{1,2})\s*(" + _alternation(_SMALLER_UNITS) + r")(?![^\W\d_]|\d)"
+    r"|" + _JOINER + r"(\d{1,2})\s*(" + _alternation(_SMALLER_UNITS) + r")(?=[\u4e00-\u9fff])",
+    re.IGNORECASE)
+_BEFORE_WINDOW = 16
 
 
 def compound_duration_grounded(context: CheckContext, claim: ValueClaim) -> bool:
@@ -26,29 +53,27 @@ def compound_duration_grounded(context: CheckContext, claim: ValueClaim) -> bool
     own = seconds_in(claim.unit)
     if own is None:
         return False
-    parts = _partner(context, claim, own)
-    if parts is None:
-        return False
-    total = sum((part.numbers[0] * (seconds_in(part.unit) or Decimal(0)) for part in parts),
-                Decimal(0))
-    return span_of_time_grounded(total, context.evidence)
+    total = _whole(context.text, claim.span, claim.numbers[0] * own, own)
+    return total is not None and span_of_time_grounded(total, context.evidence)
 
 
-def _partner(context: CheckContext, claim: ValueClaim,
-             own: Decimal) -> tuple[ValueClaim, ValueClaim] | None:
-    """The other part of the span: the measure of a smaller unit of time right after the
-    claim, or of a larger one right before it."""
-    text = context.text
-    for other in context.claims.values:
-        if other is claim or other.kind is not ValueKind.MEASURE or not other.numbers:
-            continue
-        seconds = seconds_in(other.unit)
-        if seconds is None or seconds == own:
-            continue
-        first, second = (claim, other) if other.span[0] >= claim.span[1] else (other, claim)
-        if (seconds_in(first.unit) or 0) <= (seconds_in(second.unit) or 0):
-            continue   # "40 min 7 h" is no span of time in two units
-        gap = _JOINER_RE.fullmatch(text, first.span[1], second.span[0])
-        if gap is not None:
-            return first, second
+def _whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:
+    """The seconds of the span the claim is a part of: with the smaller part right after
+    it, or the larger part right before it; None when it stands alone."""
+    after = _SMALLER_AFTER_RE.match(text, span[1])
+    if after is not None:
+        number, name = (after.group(1), after.group(2)) if after.group(1) else \
+            (after.group(3), after.group(4))
+        part = _SMALLER_UNITS.get(name.lower())
+        if part is not None and part < unit:
+            return seconds + Decimal(number) * part
+    before = _LARGER_BEFORE_RE.search(text[max(0, span[0] - _BEFORE_WINDOW):span[0]])
+    if before is not None:
+        part = _LARGER_UNITS.get(before.group(2).lower())
+        try:
+            number = Decimal(before.group(1).replace(",", "."))
+        except InvalidOperation:
+            return None
+        if part is not None and part > unit:
+            return number * part + seconds
     return None
