@@ -125,8 +125,10 @@ class Evidence:
         :mod:`.records`), with its key's words indexed for :class:`Relation`."""
         return [(total, Relation.forms(text_keywords(key)))
                 for f in self.ok
-                # Only a result that begins with a brace parses to an object.
-                if f.result.lstrip().startswith("{") and isinstance(f.parsed_json, Mapping)
+                # Only a result that begins with a brace parses to an object, and only one
+                # with a second brace holds an object in it: a breakdown.
+                if f.result.count("{") > 1 and f.result.lstrip().startswith("{")
+                and isinstance(f.parsed_json, Mapping)
                 for key, total in breakdowns(f.parsed_json)]
 
     @lazy
@@ -243,10 +245,15 @@ class NumberIndex:
                     exact.add(reading)
                     exact.add(-reading)
         self.exact = frozenset(exact)
+
+    @lazy
+    def buckets(self) -> dict[int, list[Decimal]]:
+        """The numbers by integer part: asked for only when a value is not one of them
+        (a rounding, a tolerance, a range), which any order of a bucket answers alike."""
         buckets: dict[int, list[Decimal]] = {}
-        for value in exact:
+        for value in self.exact:
             buckets.setdefault(int(value), []).append(value)
-        self.buckets = buckets
+        return buckets
 
     def near(self, value: Decimal, spread: int = 1) -> Iterable[Decimal]:
         base = int(value)
