@@ -1,4 +1,4 @@
-"""Counts of events a log tells in two lines each (a start and an end): half the lines."""
+"""Counts of events a log tells in several lines each (a start and an end), not of lines."""
 
 from __future__ import annotations
 
@@ -25,16 +25,26 @@ PRENSA = ok("eventos_prensa", "07:10 atasco detectado en alimentador\n"
                               "09:30 atasco resuelto\n"
                               "14:00 fin de turno\n")
 
+INCIDENTS = ok("incident_log", "09:02 INC-1 opened: login failures\n09:40 INC-1 resolved\n"
+                               "11:15 INC-2 opened: slow checkout\n11:50 INC-2 resolved\n"
+                               "13:05 INC-3 opened: payment errors\n14:22 INC-3 resolved\n")
+RUNS = ok("kiln_runs", '[{"run": "K-7", "event": "fired"}, {"run": "K-7", "event": "cooled"}, '
+                       '{"run": "K-8", "event": "fired"}, {"run": "K-8", "event": "cooled"}]')
+
 
 @pytest.mark.parametrize(("reply", "result"), [
     ("Two outages overnight, the one on the north feeder lasting about 17 minutes.", POWER),
     ("There were three door alarms, two of them at the lobby.", DOORS),
     ("Hubo dos atascos: uno en el alimentador y otro en la cámara.", PRENSA),
+    ("Three incidents today, all resolved.", INCIDENTS),
+    ("Two kiln runs finished.", RUNS),
+    ("Hoy hubo tres incidencias, todas resueltas.", INCIDENTS),
 ])
 def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
         reply: str, result: ToolEvent) -> None:
-    """The noun's lines split in two equal phases (begin/end, raised/acknowledged): each
-    event is two lines, and the count is of events."""
+    """The noun's lines split in two equal phases (begin/end, raised/acknowledged), or the
+    items name each thing by an identifier on several lines (INC-2 opened, INC-2
+    resolved): the count is of events or things, not lines."""
     assert [] == of_type("count_mismatch", reply, result)
 
 
@@ -43,6 +53,15 @@ def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
      [("count_mismatch", "count.item_count", "Three outages")]),
     ("There were four door alarms.", DOORS,
      [("count_mismatch", "count.item_count", "four door alarms")]),
+    ("Four incidents today.", INCIDENTS,
+     [("count_mismatch", "count.item_count", "Four incidents")]),
+    # Identifiers recurring unevenly are kinds (priorities), not things.
+    ("There were 3 P2 calls.", ok("cad", "INC-1,P1\nINC-2,P2\nINC-3,P1\nINC-4,P3\n"
+                                         "INC-5,P2\nINC-6,P1\nINC-7,P3\n"),
+     [("count_mismatch", "count.item_count", "3 P2 calls")]),
+    # Each identifier on one line only: the lines are the things, counted as before.
+    ("Four tickets came in.", ok("tickets", "T-1 login\nT-2 checkout\nT-3 payment\n"),
+     [("count_mismatch", "count.item_count", "Four tickets")]),
 ])
 def test_a_count_of_neither_the_events_nor_the_lines_is_still_a_mismatch(
         reply: str, result: ToolEvent, expected: Expected) -> None:

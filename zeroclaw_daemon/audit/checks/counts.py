@@ -21,7 +21,7 @@ from .count_kinds import (
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
-from .event_counts import events_told_in_phases
+from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_figure_of_a_record
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
@@ -93,7 +93,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):
             return
     if not (kind is not None and kind.above) and (
-            _counts_a_subset(context, claim) or events_told_in_phases(context, claim)):
+            _counts_a_subset(context, claim) or events_told_in_phases(context, claim)
+            or things_named_in_several_lines(context, claim)):
         return   # a part of the listing, unless above the kind its words name
     if kind is not None and kind.mismatch is not None:
         if not _a_figure_counted(context, claim, kind_read=True):

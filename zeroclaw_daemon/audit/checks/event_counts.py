@@ -1,18 +1,26 @@
-"""Counts of events a log tells in two lines each: one as it starts, one as it ends.
+"""Counts of events a log tells in several lines each: one as it starts, one as it ends.
 
 "07:48 WARN jam detected" then "07:52 INFO jam cleared" is one jam, told twice. A count
 of the noun is then the number of its events, half of the lines naming it, when those
 lines fall into two phases of equal size: one word held by exactly the lines of one
-phase ("detected"), another by exactly the rest ("cleared"). Read from the result's
-structure only, so it holds in every language.
+phase ("detected"), another by exactly the rest ("cleared"). A log may instead name each
+thing by an identifier ("INC-2 opened", "INC-2 resolved"): when every identifier of a
+family (its letters: INC) stands on the same number of lines, two or more, the things are
+the family's distinct identifiers, and a count of them is consistent (a family recurring
+unevenly, P1 four times and P2 twice, is a kind of the items, not a thing). Read from
+the result's structure only, so it holds in every language.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..claims.types import CountClaim
 from .base import CheckContext
 
 MAX_LINES = 400
+# An identifier: letters, an optional dash or underscore, digits ("INC-2", "C12", "job_7").
+_IDENTIFIER_RE = re.compile(r"(?<![\w.-])([A-Za-z]{1,8})[-_]?(\d{1,8})(?![\w.-])")
 
 
 def events_told_in_phases(context: CheckContext, claim: CountClaim) -> bool:
@@ -28,6 +36,28 @@ def events_told_in_phases(context: CheckContext, claim: CountClaim) -> bool:
             lines = [keys for keys in facts.item_keys[:MAX_LINES] if keyword in keys]
             if len(lines) == 2 * value and _two_phases(lines, keyword):
                 return True
+    return False
+
+
+def things_named_in_several_lines(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is the number of distinct identifiers of one family in a result whose
+    items name each identifier of that family on the same number of lines, more than one."""
+    if claim.value < 2:
+        return False
+    for facts in context.evidence.ok:
+        lines_of: dict[tuple[str, str], int] = {}
+        for unit in facts.units[:MAX_LINES]:
+            for found in {(m.group(1).upper(), m.group(2).lstrip("0"))
+                          for m in _IDENTIFIER_RE.finditer(unit)}:
+                lines_of[found] = lines_of.get(found, 0) + 1
+        families: dict[str, list[int]] = {}
+        for (family, _), lines in lines_of.items():
+            families.setdefault(family, []).append(lines)
+        # Each thing told in as many lines as every other (opened, resolved): a family
+        # whose members recur unevenly sorts the items (P1 on four lines, P2 on two).
+        if any(len(lines) == claim.value and min(lines) == max(lines) > 1
+               for lines in families.values()):
+            return True
     return False
 
 
