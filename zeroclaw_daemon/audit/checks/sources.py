@@ -15,14 +15,16 @@ def check_sources(context: CheckContext) -> None:
 def check_url(context: CheckContext, span: tuple[int, int], url: str, normalised: str) -> None:
     evidence = context.evidence
     forms = url_forms(normalised)
+    # The URL written out in a result or an argument grounds it: looked for as text
+    # first, before every URL of the evidence is read and normalised.
+    if forms[2] and forms[2] in evidence.haystack_lower:
+        return
+    if url.lower().rstrip("/") in evidence.haystack_lower:
+        return
     if set(forms) & evidence.url_forms:
         return
     host, _, path = normalised.partition("/")
     if not path and host in evidence.url_hosts:
-        return
-    if forms[2] and forms[2] in evidence.haystack_lower:
-        return
-    if url.lower().rstrip("/") in evidence.haystack_lower:
         return
     if url.lower().rstrip("/") in evidence.user_message.lower():
         return  # the user's own link: the one thing the user's message grounds
