@@ -135,9 +135,11 @@ class ActionLexicon:
         if sentence_words is not None:
             # A cue standing alone is one of its sentence's letter runs; the runs hold more
             # (a cue glued to a letter of another script), so each is confirmed in place.
+            intersection = cues.intersection
+            # Most sentences hold no cue: the set operation alone rules them out.
             return [span for span, runs in zip(sentences, sentence_words, strict=True)
-                    if any(_stands_alone(low, cue, span)
-                           for cue in cues.intersection(runs))]
+                    if (hits := intersection(runs))
+                    and any(_stands_alone(low, cue, span) for cue in hits)]
         found = cues.intersection(_CUE_WORD_RE.findall(low) if words is None else words)
         if not found:
             return []

@@ -201,13 +201,17 @@ class BranchScan:
         marks = {} if cjk else {i: required_marks(b) for i, b in enumerate(branches)}
         return cls(pattern, branches, filters, cjk, BranchIndex.of(filters, cjk, marks))
 
-    def finditer(self, text: str, start: int, end: int) -> Iterator[re.Match[str]]:
-        """What ``pattern.finditer(text, start, end)`` yields (spans and named groups)."""
+    def finditer(self, text: str, start: int, end: int,
+                 words: Sequence[str] | None = None) -> Iterator[re.Match[str]]:
+        """What ``pattern.finditer(text, start, end)`` yields (spans and named groups).
+        ``words``: the :data:`.prefilter.WORD_RE` words of ``text[start:end]``, when known
+        (a Latin pack's)."""
         piece = text[start:end]
         if self.cjk:
             tokens, form = frozenset(piece), piece
         else:
-            words = WORD_RE.findall(piece)
+            if words is None:
+                words = WORD_RE.findall(piece)
             tokens, form = frozenset(words), word_form(words)
         possible = self.index.live(tokens, form, piece)
         if len(possible) == len(self.branches):

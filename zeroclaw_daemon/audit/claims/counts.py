@@ -80,6 +80,8 @@ class LatinCountRules:
 
 
 def parse_latin_number(text: str, words: Mapping[str, int]) -> int | None:
+    if text.isdecimal():
+        return int(text)   # digits alone: their one reading, an integer
     lowered = fold(text)
     if lowered.replace(",", "").replace(".", "").isdigit():
         readings = number_readings(lowered)

@@ -76,15 +76,23 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     clauses, spans, bits, bounds = segment(low, pack, gated, sentence_words, runs)
     starts = [c.start for c in clauses]
 
+    gate_words = sentence_words if len(sentence_words) == len(spans) else None
+
     def scan(slot: str, source: str) -> Iterator[re.Match[str]]:
         """Matches of the slot's pattern in the sentences its gate lets through, in order."""
         scan_branches = pack.scans.get(slot) if gated else None   # ungated: the reference
-        finditer = pack.patterns[slot].finditer if scan_branches is None else \
-            scan_branches.finditer
         bit = BIT[slot]
-        for (start, end), sentence_bits in zip(spans, bits, strict=True):
+        if scan_branches is None:
+            finditer = pack.patterns[slot].finditer
+            for (start, end), sentence_bits in zip(spans, bits, strict=True):
+                if sentence_bits & bit:
+                    yield from finditer(source, start, end)
+            return
+        for index, ((start, end), sentence_bits) in enumerate(zip(spans, bits, strict=True)):
             if sentence_bits & bit:
-                yield from finditer(source, start, end)
+                yield from scan_branches.finditer(source, start, end,
+                                                  _words_of(source, low, start, end, index,
+                                                            gate_words))
 
     def clause_at(pos: int) -> int:
         return max(bisect_right(starts, pos) - 1, 0)
@@ -306,6 +314,23 @@ _CONTEXT_AFTER_RE = re.compile(
     r"se|será|serán|fue|fueron|ha|han|sido|van\s+a\s+ser)\b)*"
     r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}", re.IGNORECASE)
 _CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
+
+
+# The gate's letter runs hold these two signs, the filters' words do not.
+_SIGNS_IN_RUNS = ("\u00d7", "\u00f7")
+
+
+def _words_of(source: str, low: str, start: int, end: int, index: int,
+              gate_words: list[list[str]] | None) -> list[str] | None:
+    """The words of sentence ``index`` of ``source`` (``low`` with some spans blanked) as
+    the branch filters read them: the gate's letter runs of that sentence when it is not
+    blanked and holds neither sign a run may hold; else None (the scan splits it)."""
+    if gate_words is None:
+        return None
+    piece = source[start:end]
+    if piece != low[start:end] or any(sign in piece for sign in _SIGNS_IN_RUNS):
+        return None
+    return gate_words[index]
 
 
 def _overlaps(spans: list[Span], start: int, end: int) -> bool:
