@@ -1,12 +1,13 @@
-"""A span of time written in two units ("7 小时 40 分钟", "3小时35分", "4 h 45 min", "3h 35m",
-"2 horas y 15 minutos", "3 hours 20 minutes"): one value, read as the sum of its parts.
+"""Spans of time the results give, though no result states them as a number.
 
-Each part alone is no figure of the results (a gap of 7 h 40 min between two times is
-neither 7 h nor 40 min), so the parts are grounded together or not at all: the whole is
-checked as one span of time, and when it is not grounded each part is checked as before.
-The parts are read from the text beside the claim, since a part need not be a value of
-its own ("3 个小时", "35 分" and "35m" are not read as spans of time alone: 分 is also a
-point or a cent, m a metre).
+A span written in two units ("7 小时 40 分钟", "3小时35分", "4 h 45 min", "3h 35m", "2 horas
+y 15 minutos") is one value, read as the sum of its parts: each part alone is no figure
+of the results (a gap of 7 h 40 min between two times is neither 7 h nor 40 min), so the
+whole is checked as one span of time, and when it is not grounded each part is checked as
+before. The parts are read from the text beside the claim, since a part need not be a
+value of its own ("3 个小时"; "35 分" and "35m" alone are no spans: 分 is also a point or a
+cent, m a metre). A span is also given by a total of the intervals of the results' rows,
+or by an amount over a rate per period (:mod:`..evidence.spans`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
+from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.spans import interval_totals, rates
 from ..evidence.values import seconds_in, span_of_time_grounded
 from .base import CheckContext
 
@@ -46,15 +49,32 @@ _SMALLER_AFTER_RE = re.compile(
 _BEFORE_WINDOW = 16
 
 
-def compound_duration_grounded(context: CheckContext, claim: ValueClaim) -> bool:
-    """``claim`` is a part of a span of time in two units, and the whole is grounded."""
+def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
+    """``claim`` is a span of time (or a part of one in two units) that the results give:
+    the whole of a two-unit span grounded as any span is, or a total of the intervals of
+    the results' rows, or an amount over a rate per period (see :mod:`..evidence.spans`)."""
     if claim.kind is not ValueKind.MEASURE or not claim.numbers:
         return False
     own = seconds_in(claim.unit)
     if own is None:
         return False
-    total = _whole(context.text, claim.span, claim.numbers[0] * own, own)
-    return total is not None and span_of_time_grounded(total, context.evidence)
+    said = claim.numbers[0]
+    whole = _whole(context.text, claim.span, said * own, own)
+    evidence = context.evidence
+    if whole is not None and span_of_time_grounded(whole, evidence):
+        return True
+    if whole is None:
+        total = said * own
+        tolerance = max(rounding_unit(said) / 2,
+                        approx_tolerance(said) if claim.approx else Decimal(0)) * own
+    else:
+        total, tolerance = whole, Decimal(_MINUTE)
+    tables = evidence.derivations.rows
+    if any(abs(minutes * _MINUTE - total) <= tolerance for minutes in interval_totals(tables)):
+        return True
+    return any(abs(amount / rate * period - total) <= tolerance
+               for rate, period in rates(tables)
+               for amount in evidence.derivations.operands if amount != rate)
 
 
 def _whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:

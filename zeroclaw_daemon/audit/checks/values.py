@@ -13,7 +13,7 @@ from ..evidence.values import converted_measure, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
-from .durations import compound_duration_grounded
+from .durations import duration_derived
 from .moments import day_moved_at_the_same_clock
 
 
@@ -35,7 +35,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
             and not misreads_a_column(context, claim):
         return
-    if compound_duration_grounded(context, claim):
+    if duration_derived(context, claim):
         return
     if _given_back_to_user(context, claim):
         return

@@ -1,0 +1,81 @@
+"""Spans of time the results give by their structure, not by a number of their own: the
+interval between a row's two times of day, and an amount over a rate per period.
+
+A reply adds up the intervals of a result's rows into a total time ("停了两次，合计 47
+分钟" over two stops' "from" and "to"), and divides a stock by a daily rate into the days
+it lasts ("按每天出库 1,600 瓶算，大概能撑 15 天"); both are worked out from the rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from .derive import MAX_BREAKDOWN, MAX_OPERANDS
+from .tables import Row
+
+_CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
+_CLOCK_CHARS = 24          # a time of day stands at the start of its cell ("2026-12-05T11:00Z")
+
+
+def intervals(tables: Sequence[Sequence[Row]]) -> list[int]:
+    """The minutes from the first to the second time of day of each row (a block's start
+    and end, a stop's "from" and "to"), across midnight; at most :data:`MAX_BREAKDOWN`."""
+    found: list[int] = []
+    for rows in tables:
+        for row in rows:
+            times = [int(m.group(1)) * 60 + int(m.group(2)) for label in row.labels.values()
+                     for m in _CLOCK_RE.finditer(label, 0, _CLOCK_CHARS)][:2]
+            if len(times) == 2:
+                found.append((times[1] - times[0]) % 1440)
+                if len(found) == MAX_BREAKDOWN:
+                    return found
+    return found
+
+
+def interval_totals(tables: Sequence[Sequence[Row]]) -> set[int]:
+    """Every total of one or more of the rows' intervals (the blocks of one person, the
+    stops of one line), in minutes."""
+    totals: set[int] = set()
+    for minutes in intervals(tables):
+        totals |= {total + minutes for total in totals} | {minutes}
+    return totals
+
+
+# A rate's period in a key's name: an adverb of period, or "per"/"por"/每 and a period.
+_RATE_KEY_RE = re.compile(
+    r"(?<![a-z])(?:(?P<adverb>hourly|daily|weekly|monthly|diari[oa]|semanal|mensual)|"
+    r"(?:per|por|a)[_ .-]?(?P<unit>hour|hora|day|d[ií]a|week|semana|month|mes))(?![a-z])"
+    r"|(?P<zh>每小时|每天|每日|日均|每周|每月)", re.IGNORECASE)
+_HOUR, _DAY, _WEEK, _MONTH = 3600, 86400, 604800, 2629800
+_RATE_PERIODS = {"hourly": _HOUR, "hour": _HOUR, "hora": _HOUR, "每小时": _HOUR,
+                 "daily": _DAY, "day": _DAY, "día": _DAY, "dia": _DAY, "diario": _DAY,
+                 "diaria": _DAY, "每天": _DAY, "每日": _DAY, "日均": _DAY,
+                 "weekly": _WEEK, "week": _WEEK, "semana": _WEEK, "semanal": _WEEK,
+                 "每周": _WEEK, "monthly": _MONTH, "month": _MONTH, "mes": _MONTH,
+                 "mensual": _MONTH, "每月": _MONTH}
+
+
+def rates(tables: Sequence[Sequence[Row]]) -> list[tuple[Decimal, int]]:
+    """The numbers under a key naming a rate per period ("daily_out": 1600, "每天出库",
+    "por_hora"), each with its period in seconds."""
+    found: list[tuple[Decimal, int]] = []
+    for rows in tables:
+        names: dict[str, str] = {}
+        for row in rows:
+            names.update((key, label) for key, label in row.labels.items()
+                         if key.isdigit() and not row.numbers)   # a header row
+            for key, value in row.numbers.items():
+                period = _rate_period(names.get(key, key))
+                if period is not None and value > 0:
+                    found.append((value, period))
+    return found[:MAX_OPERANDS]
+
+
+def _rate_period(name: str) -> int | None:
+    match = _RATE_KEY_RE.search(name)
+    if match is None:
+        return None
+    word = match.group("adverb") or match.group("unit") or match.group("zh")
+    return _RATE_PERIODS.get(word.lower())
