@@ -16,9 +16,9 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
+from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.tables import Row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
@@ -39,20 +39,28 @@ def check_timed_keys(context: CheckContext) -> None:
                 and seconds_in(v.unit) is not None]
     if not measures or context.pack is None:
         return
-    keys = _timed_keys(context.evidence.ok, context.evidence.derivations.rows)
+    # The keys are read only when some span of time is named right beside its number.
+    named = [(claim, names) for claim in measures if (names := _named_beside(context, claim))]
+    if not named:
+        return
+    keys = _timed_keys(context.evidence.ok, context.evidence.derivations)
     if not keys:
         return
-    for claim in measures:
-        _check(context, claim, keys)
+    for claim, names in named:
+        _check(context, claim, names, keys)
 
 
-def _timed_keys(ok: list[EventFacts], tables: list[list[Row]]) -> list[TimedKey]:
+def _timed_keys(ok: list[EventFacts], derivations: Derivations) -> list[TimedKey]:
     """The results' object keys whose last word is a unit of time, with their words and
     their value in seconds (an object's keys, not an array's rows: one value each).
-    ``tables`` are the results' rows, in the order of ``ok`` (read once per audit)."""
+    ``derivations`` reads the rows of the results of ``ok`` (once per audit), here only
+    of those that are objects."""
     found: list[TimedKey] = []
-    for facts, rows in zip(ok, tables, strict=True):
-        if not rows or not facts.result.lstrip().startswith("{"):
+    for index, facts in enumerate(ok):
+        if not facts.result.lstrip().startswith("{"):
+            continue
+        rows = derivations.rows_of(index)
+        if not rows:
             continue
         for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
@@ -80,10 +88,8 @@ def _named_beside(context: CheckContext, claim: ValueClaim) -> set[str]:
     return {stem(w) for w in names if fold(w) not in common}
 
 
-def _check(context: CheckContext, claim: ValueClaim, keys: list[TimedKey]) -> None:
-    names = _named_beside(context, claim)
-    if not names:
-        return
+def _check(context: CheckContext, claim: ValueClaim, names: set[str],
+           keys: list[TimedKey]) -> None:
     named = [k for k in keys if k[0] & names]
     if not named:
         return
