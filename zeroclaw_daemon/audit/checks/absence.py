@@ -26,6 +26,7 @@ from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
 from .named_args import holds_named_argument
+from .zero_states import state_of_counted_items
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
@@ -75,6 +76,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
         if not pool:
             return
+    if state_of_counted_items(context, claim):
+        return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool):
         return

@@ -23,6 +23,7 @@ from .count_kinds import (
 )
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_figure_of_a_record
+from .zero_states import counted_in_a_zero_state
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
                              re.IGNORECASE)
@@ -70,7 +71,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     # states either ("8 个罐里，有 6 个在发酵" over five fermenting).
     kind = count_of_a_kind(context, claim)
     if not (kind is not None and kind.above) and (
-            _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)):
+            _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)
+            or counted_in_a_zero_state(context, claim)):
         return
     if kind is not None and kind.mismatch is None:
         return

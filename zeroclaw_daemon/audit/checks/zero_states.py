@@ -1,0 +1,72 @@
+"""Items counted in a state of nothing: "two slots are empty" over rows whose figure is 0.
+
+A count followed in its clause by an absence with no noun of its own ("Two slots are
+empty", "3 bins are out", "dos bandejas están vacías") counts the items in that state,
+which a result tells by a figure of 0 in their row ("qty": 0). The count is then the
+number of such rows, not of all the items, and the absence is the state of those items,
+not a denial that the result holds anything. Read from the result's rows and the order
+of the reply's claims only, so it holds in every language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..claims.types import AbsenceClaim, CountClaim
+from ..evidence.facts import EventFacts
+from ..evidence.tables import table_rows
+from .base import CheckContext
+
+
+def counted_in_a_zero_state(context: CheckContext, claim: CountClaim) -> bool:
+    """An absence without a noun follows the count in its clause, and as many rows of a
+    result hold a 0 in one column."""
+    claims = context.claims
+    if not any(a.clause == claim.clause and not a.subject and a.span[0] >= claim.span[1]
+               for a in claims.absences):
+        return False
+    return any(claim.value in zero_row_counts(facts) for facts in context.evidence.ok)
+
+
+def state_of_counted_items(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """The absence has no noun, a count stands before it in its clause, and as many rows
+    of a result hold a 0 in one column."""
+    if claim.subject:
+        return False
+    counts = {c.value for c in context.claims.counts
+              if c.clause == claim.clause and c.span[1] <= claim.span[0]}
+    opening = _opening_number(context, claim)
+    if opening is not None:
+        counts.add(opening)   # "Two of the four tanks are empty": the part is the subject
+    return bool(counts) and any(counts & zero_row_counts(facts)
+                                for facts in context.evidence.ok)
+
+
+def _opening_number(context: CheckContext, claim: AbsenceClaim) -> int | None:
+    """The number, in digits or a number word, that opens the absence's clause."""
+    clauses = context.claims.clauses
+    rules = context.pack.count_rules if context.pack is not None else None
+    if not clauses or claim.clause >= len(clauses):
+        return None
+    lead = _LEAD_RE.match(context.text, clauses[claim.clause].start, claim.span[0])
+    if lead is None:
+        return None
+    word = lead.group(1).lower()
+    if word.isdigit():
+        return int(word)
+    return rules.number_words.get(word) if rules is not None else None
+
+
+_LEAD_RE = re.compile(r"\s*(\d+|[^\W\d_]+)")
+
+
+def zero_row_counts(facts: EventFacts) -> set[int]:
+    """For each number column of the result's rows, how many rows hold a 0 there."""
+    counted: dict[str, int] = {}
+    for row in table_rows(facts.result):
+        if not row.structured:
+            continue
+        for column, value in row.numbers.items():
+            if value == 0:
+                counted[column] = counted.get(column, 0) + 1
+    return set(counted.values())
