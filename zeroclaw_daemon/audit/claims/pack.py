@@ -33,8 +33,11 @@ PATTERN_SLOTS = ("sentence_end", "clause_break", "question", "conditional", "hed
                  "absence")
 
 # The patterns whose alternatives are scanned one by one, where a sentence's words allow
-# them (the absence pattern: two dozen alternatives, most impossible in a sentence).
-BRANCH_SCANNED = ("absence",)
+# them (the absence pattern: two dozen alternatives, most impossible in a sentence; tool
+# use and completion: long alternatives of verbs, most sentences opened by one word that
+# the rest of its alternative lacks). Attribution and presentation stay whole: their
+# alternatives are few and short, and asking their filters costs more than a scan.
+BRANCH_SCANNED = ("absence", "tool_use", "completion")
 
 CountFinder = Callable[[str, "LanguagePack", int, int], list[RawCount]]
 WordValueFinder = Callable[[str], list[tuple[int, int, bool, Decimal]]]
