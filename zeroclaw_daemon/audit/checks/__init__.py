@@ -1,7 +1,8 @@
 """The claim checks: each claim of the reply against the turn's evidence, as findings.
 
 One module per finding family: ``tool_use`` (a call said to have run, a result presented
-as done), ``counts``, ``absence``, ``values``, ``labelled`` (a bare number given for a
+as done), ``counts``, ``absence``, ``filter_denials`` (a negative quantifier over the bound
+a call selected by, while it returned rows), ``values``, ``labelled`` (a bare number given for a
 quantity a result labels, and different from it), ``timed_keys`` (a span of time given
 for a key of that name and unit, and different from it), ``quoted_pairs`` (a result's
 ``key=value`` quoted with another value), ``names`` (a result's Chinese name with one
@@ -19,6 +20,7 @@ from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
 from .failed_settings import check_failed_settings
+from .filter_denials import check_filter_denials
 from .labelled import check_labelled_numbers
 from .names import check_near_names
 from .quoted_pairs import check_quoted_pairs
@@ -32,6 +34,7 @@ CHECKS: tuple[Check, ...] = (
     check_results,
     check_counts,
     check_absences,
+    check_filter_denials,
     check_values,
     check_labelled_numbers,
     check_timed_keys,

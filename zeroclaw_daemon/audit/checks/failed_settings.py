@@ -30,7 +30,7 @@ def check_failed_settings(context: CheckContext) -> None:
             or context.claims.acknowledges_failure:
         return
     redone = {f.event.tool for f in evidence.ok}
-    setters = [(f, _argument_numbers(f)) for f in evidence.failed
+    setters = [(f, argument_numbers(f)) for f in evidence.failed
                if f.event.tool not in redone]
     setters = [(f, numbers) for f, numbers in setters if numbers]
     if not setters:
@@ -46,7 +46,7 @@ def check_failed_settings(context: CheckContext) -> None:
         context.failed_presented(claim.span, facts)
 
 
-def _argument_numbers(facts: EventFacts) -> frozenset[Decimal]:
+def argument_numbers(facts: EventFacts) -> frozenset[Decimal]:
     """The numbers among a call's argument values (what it was to set)."""
     found: set[Decimal] = set()
     for match in LINE_NUMBER_RE.finditer(facts.arg_text):

@@ -71,6 +71,11 @@ class LanguagePack:
     # Present-state markers ("now", "ahora", 现在): a value said to hold now, which a
     # failed call was to set, presents that call's outcome.
     present_state: re.Pattern[str] | None = None
+    # Negative quantifiers ("none", "ningún", 没有) and bound words ending right before a
+    # number ("below", "por debajo del", 低于): "none of them is below 75%" denies what a
+    # call selected by below_pct=75.
+    none_quantifier: re.Pattern[str] | None = None
+    bound_before: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
@@ -127,6 +132,8 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         subset=tables.get("SUBSET"),
         residual=tables.get("RESIDUAL"),
         present_state=tables.get("PRESENT_STATE"),
+        none_quantifier=tables.get("NONE_QUANTIFIER"),
+        bound_before=tables.get("BOUND_BEFORE"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),

@@ -353,10 +353,17 @@ TRIGGERS: dict[str, str] = {
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)
 
 # Residual determiners: "no other warnings" excepts what the reply already named.
-RESIDUAL = re.compile(r"\b(?:other|another|else)\b", re.IGNORECASE)
+RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:now|currently)\b")
+
+# Negative quantifiers, and bound words right before a number (lower-cased text).
+# "No," answering a question is no quantifier.
+NONE_QUANTIFIER = re.compile(
+    r"\b(?:none|no(?!\s*[,.!])|neither|nothing|not\s+(?:a\s+single|one|any))\b")
+BOUND_BEFORE = re.compile(r"\b(?:below|under|beneath|above|over|more\s+than|less\s+than|"
+                          r"fewer\s+than|greater\s+than|exceed(?:s|ed|ing)?)\s*(?:the\s+)?$")
 
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"

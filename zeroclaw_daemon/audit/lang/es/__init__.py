@@ -339,6 +339,13 @@ RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:ahora|ya|actualmente)\b")
 
+# Negative quantifiers, and bound words right before a number (lower-cased text).
+NONE_QUANTIFIER = re.compile(r"\b(?:ningun[oa]s?|ningún|no\s+hay)\b")
+BOUND_BEFORE = re.compile(r"\b(?:por\s+debajo\s+del?|por\s+encima\s+del?|más\s+de|"
+                          r"menos\s+de|"
+                          r"inferior(?:es)?\s+al?|superior(?:es)?\s+al?|superan?|bajo)"
+                          r"\s*(?:el|la|los|las)?\s*$")
+
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
     r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"

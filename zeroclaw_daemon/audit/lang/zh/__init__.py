@@ -281,6 +281,10 @@ RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"现在|目前|已经|已")
 
+# Negative quantifiers, and bound words right before a number (lower-cased text).
+NONE_QUANTIFIER = re.compile(r"没有|并无|无一")
+BOUND_BEFORE = re.compile(r"(?:低于|高于|超过|不足|少于|多于|大于|小于|不到)\s*$")
+
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|当中|每|占|各")
 
 FIRST_PERSON = re.compile(r"我|咱")
