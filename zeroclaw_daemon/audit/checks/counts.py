@@ -85,11 +85,13 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return  # a number quoted verbatim from the result is not a count of it
         if evidence.states_beside_a_count_word(claim.value):
             return
-    minus_header = bool(HEADER_WORD_RE.search(context.sentence_text(claim.clause)))
+    minus_header: bool | None = None   # read when a result's count is not the claim's
     for facts in evidence.ok:
         counts = facts.item_counts
         if claim.value in counts and not inside_an_item:
             return
+        if minus_header is None:
+            minus_header = bool(HEADER_WORD_RE.search(context.sentence_text(claim.clause)))
         if minus_header and (claim.value + 1 in counts or facts.has_integer(claim.value + 1)):
             return  # "1201 lines, so 1,200 rows plus the header"
         if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):

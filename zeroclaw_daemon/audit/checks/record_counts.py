@@ -24,8 +24,10 @@ def a_figure_of_a_record(context: CheckContext, claim: CountClaim) -> bool:
     lists no items (and every successful result is such a record)."""
     evidence = context.evidence
     totals = [forms for total, forms in evidence.breakdowns if total == claim.value]
+    if not totals:
+        return _a_figure_of_an_itemless_result(evidence.ok, claim)
     names = Relation(claim.keywords)
-    if totals and any(names.related_forms(forms) for forms in totals):
+    if any(names.related_forms(forms) for forms in totals):
         return True
     ok = evidence.ok
     if not ok or not all(_lists_nothing(facts) for facts in ok):
@@ -37,6 +39,13 @@ def a_figure_of_a_record(context: CheckContext, claim: CountClaim) -> bool:
     # any of them is a figure read. A noun the record names ("64 adoptions") is held to
     # its own breakdown above.
     return bool(totals) and not any(names(facts.result_keys) for facts in ok)
+
+
+def _a_figure_of_an_itemless_result(ok: list[EventFacts], claim: CountClaim) -> bool:
+    """Every successful result is a record listing nothing, and one states the count (what
+    :func:`a_figure_of_a_record` answers when no breakdown totals the count)."""
+    return bool(ok) and all(_lists_nothing(facts) for facts in ok) and any(
+        facts.has_integer(claim.value) for facts in ok)
 
 
 def _lists_nothing(facts: EventFacts) -> bool:

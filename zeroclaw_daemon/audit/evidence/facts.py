@@ -319,13 +319,20 @@ class Relation:
     "warnin", "pr" / "prs"). ``right`` is indexed once; a left side indexed with
     :meth:`forms` is then tested with two set intersections."""
 
-    __slots__ = ("long_prefixes", "right")
+    __slots__ = ("_long_prefixes", "right")
 
     def __init__(self, right: Iterable[str]) -> None:
         self.right = frozenset(right)
-        # Every prefix (four letters or more) of every stem of four letters or more.
-        self.long_prefixes = frozenset(b[:k] for b in self.right if len(b) >= 4
-                                       for k in range(4, len(b) + 1))
+        self._long_prefixes: frozenset[str] | None = None
+
+    @property
+    def long_prefixes(self) -> frozenset[str]:
+        """Every prefix (four letters or more) of every stem of four letters or more:
+        worked out the first time a shared stem does not settle the relation."""
+        if self._long_prefixes is None:
+            self._long_prefixes = frozenset(b[:k] for b in self.right if len(b) >= 4
+                                            for k in range(4, len(b) + 1))
+        return self._long_prefixes
 
     @staticmethod
     def forms(left: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -345,7 +352,8 @@ class Relation:
     def related_forms(self, forms: tuple[frozenset[str], frozenset[str]]) -> bool:
         """Like calling the relation on the set ``forms`` was made from."""
         every, long = forms
-        return not every.isdisjoint(self.right) or not long.isdisjoint(self.long_prefixes)
+        return not every.isdisjoint(self.right) or (
+            bool(long) and not long.isdisjoint(self.long_prefixes))
 
     def __call__(self, left: Iterable[str]) -> bool:
         return self.related_forms(self.forms(left))

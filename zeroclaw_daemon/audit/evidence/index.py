@@ -159,7 +159,14 @@ class Evidence:
                 if following == len(starts):
                     break
                 at = text.find(probe, starts[following])
+        if not held:
+            return list(self.not_plain)
         return [f for index, f in enumerate(self.ok) if index in held or not f.plain]
+
+    @lazy
+    def not_plain(self) -> list[EventFacts]:
+        """The successful results that are not plain (see :meth:`holding`)."""
+        return [f for f in self.ok if not f.plain]
 
     def specific_counts(self, context: frozenset[str]) -> set[int]:
         """Numbers the results state next to one of the claim's words ("31 passed", "2
