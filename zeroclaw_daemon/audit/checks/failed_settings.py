@@ -10,6 +10,7 @@ same tool (the act redone).
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
@@ -19,6 +20,7 @@ from ..evidence.tables import LINE_NUMBER_RE
 from .base import CheckContext
 from .disclosure import sentence_discloses_a_failure
 
+_DIGIT_RE = re.compile(r"\d")
 _SET_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY, ValueKind.PERCENT,
               ValueKind.TEMPERATURE)
 
@@ -48,6 +50,8 @@ def check_failed_settings(context: CheckContext) -> None:
 
 def argument_numbers(facts: EventFacts) -> frozenset[Decimal]:
     """The numbers among a call's argument values (what it was to set)."""
+    if _DIGIT_RE.search(facts.arg_text) is None:
+        return frozenset()   # no digit, no number: the arguments are not scanned
     found: set[Decimal] = set()
     for match in LINE_NUMBER_RE.finditer(facts.arg_text):
         found.update(number_readings(match.group(0))[:1])

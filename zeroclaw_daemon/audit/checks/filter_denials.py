@@ -24,8 +24,10 @@ def check_filter_denials(context: CheckContext) -> None:
     pack = context.pack
     if pack is None or pack.none_quantifier is None or pack.bound_before is None:
         return
+    # A call's numeric arguments are read before whether it returned nothing (which
+    # reads its whole result), and the reply's negative quantifier only for such a call.
     selectors = [(f, numbers) for f in context.evidence.ok
-                 if not f.empty and (numbers := argument_numbers(f))]
+                 if (numbers := argument_numbers(f)) and not f.empty]
     if not selectors or pack.none_quantifier.search(context.text.lower()) is None:
         return
     claims = context.claims
