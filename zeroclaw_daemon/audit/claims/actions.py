@@ -100,6 +100,11 @@ class ActionLexicon:
     # sequence it may tell a result's history ("the invoice was emailed on 3 Dec").
     event_classes: frozenset[str] = frozenset()
     disclosure: re.Pattern[str] | None = None
+    # Verbs that move a thing only with an object and a destination after them ("se han
+    # pasado los 7 a la cola": alone, "pasar" is to happen or to spend time): their done
+    # forms, read as claims only where ``destination`` matches the rest of the clause.
+    destination_verbs: Mapping[str, str] = field(default_factory=dict)
+    destination: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
     # checked only against calls that did not succeed.
     outcome_re: re.Pattern[str] | None = None
@@ -183,6 +188,17 @@ class ActionClaim:
     idents: frozenset[str] = frozenset()
 
 
+def _moved_to_a_destination(lexicon: ActionLexicon, low: str, verb: str, end: int,
+                            clauses: Sequence[Clause], starts: Sequence[int]) -> str | None:
+    """The class of a verb of moving, when an object and a destination follow it in its
+    clause ("pasado los 7 a la cola de averías"); None otherwise."""
+    action_class = lexicon.destination_verbs.get(_SPACES_RE.sub(" ", verb.strip()))
+    if action_class is None or lexicon.destination is None or not clauses:
+        return None
+    clause = clauses[max(bisect_right(starts, end) - 1, 0)]
+    return action_class if lexicon.destination.match(low, end, clause.end) else None
+
+
 def _stands_alone(text: str, word: str, span: Span) -> bool:
     """Whether ``word`` occurs in ``text[span]`` as ``\\bword\\b`` finds it: no word
     character (``str.isalnum`` or ``_``, as ``re`` has it) on either side."""
@@ -264,6 +280,10 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         if action_class is None and group.startswith(_PASSIVE_GROUPS):
             action_class = lexicon.state_participles.get(_SPACES_RE.sub(" ", verb.strip()))
             kind = "result"
+        if action_class is None and lexicon.destination is not None:
+            action_class = _moved_to_a_destination(lexicon, low, verb, match.end(group),
+                                                   clauses, starts)
+            kind = "result" if group.startswith("verb_state") else "action"
         if action_class is None:
             continue
         if group.endswith("_seq") and action_class in lexicon.event_classes:

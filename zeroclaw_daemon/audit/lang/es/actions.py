@@ -18,7 +18,7 @@ ACTION_CLASSES: dict[str, str] = {
     "delete": ("borrar eliminar quitar limpiar vaciar purgar depurar truncar invalidar "
                "destruir remover"),
     "create": "crear añadir agregar insertar programar agendar reservar invitar",
-    "update": ("actualizar modificar cambiar editar mover asignar reasignar configurar "
+    "update": ("actualizar modificar cambiar editar mover trasladar asignar reasignar configurar "
                "renombrar marcar etiquetar corregir arreglar ajustar"),
     "scale": "escalar",
     "install": "instalar",
@@ -169,7 +169,13 @@ DISCLOSURE = phrase(
     r"no\s+(?:l[oa]s?\s+)?(?:ha|han|había)\s+(?:confirmado|respondido|aceptado)|"
     r"no\s+(?:recibió|hubo|llegó)\s+(?:ninguna\s+)?(?:confirmación|respuesta))\b")
 
-_CUE_VERBS, _CUE_FORMS = _VERBS, _FORMS
+# "pasar" moves a thing only with an object, then "a"/"al" and a place ("se han pasado los 7
+# a la cola de averías", "pasé el caso al turno de noche"); alone it is to happen or to
+# spend time ("ha pasado una hora"), and with "a" right after it a change of state
+# ("pasó a enviado"), or "a" + an infinitive ("pasé a revisar"), no move.
+DESTINATION_VERBS = {form: "update" for form in past_forms("pasar")}
+DESTINATION = phrase(r"\s+(?!al?\s)[^.;:!?\n]{1,40}?\s(?:al|a)\s+(?![a-záéíóúñ]+(?:ar|er|ir)\b)\w")
+_CUE_VERBS, _CUE_FORMS = {**_VERBS, **DESTINATION_VERBS}, _FORMS
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?|en\s+camino|en\s+ruta|en\s+tránsito)\b|"
@@ -211,5 +217,7 @@ ACTIONS = ActionLexicon(
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
     translate_objects=True,
+    destination_verbs=DESTINATION_VERBS,
+    destination=DESTINATION,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
 )
