@@ -28,6 +28,9 @@ PRENSA = ok("eventos_prensa", "07:10 atasco detectado en alimentador\n"
 INCIDENTS = ok("incident_log", "09:02 INC-1 opened: login failures\n09:40 INC-1 resolved\n"
                                "11:15 INC-2 opened: slow checkout\n11:50 INC-2 resolved\n"
                                "13:05 INC-3 opened: payment errors\n14:22 INC-3 resolved\n")
+LIFTS = ok("elevator_log", "08:00 E1 out of service: door fault\n08:45 E1 back in service\n"
+                          "12:10 E2 out of service: leveling\n12:30 E2 back in service\n"
+                          "15:00 E1 out of service: door fault\n15:20 E1 back in service\n")
 RUNS = ok("kiln_runs", '[{"run": "K-7", "event": "fired"}, {"run": "K-7", "event": "cooled"}, '
                        '{"run": "K-8", "event": "fired"}, {"run": "K-8", "event": "cooled"}]')
 
@@ -39,6 +42,9 @@ RUNS = ok("kiln_runs", '[{"run": "K-7", "event": "fired"}, {"run": "K-7", "event
     ("Three incidents today, all resolved.", INCIDENTS),
     ("Two kiln runs finished.", RUNS),
     ("Hoy hubo tres incidencias, todas resueltas.", INCIDENTS),
+    # No line names the noun: the log's own words ("service") split in two phases.
+    ("Three outages today: E1 twice for the door and E2 once.", LIFTS),
+    ("There were 3 service interruptions.", LIFTS),
 ])
 def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
         reply: str, result: ToolEvent) -> None:
@@ -55,6 +61,7 @@ def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
      [("count_mismatch", "count.item_count", "four door alarms")]),
     ("Four incidents today.", INCIDENTS,
      [("count_mismatch", "count.item_count", "Four incidents")]),
+    ("Four outages today.", LIFTS, [("count_mismatch", "count.item_count", "Four outages")]),
     # Identifiers recurring unevenly are kinds (priorities), not things.
     ("There were 3 P2 calls.", ok("cad", "INC-1,P1\nINC-2,P2\nINC-3,P1\nINC-4,P3\n"
                                          "INC-5,P2\nINC-6,P1\nINC-7,P3\n"),

@@ -32,11 +32,28 @@ def events_told_in_phases(context: CheckContext, claim: CountClaim) -> bool:
     for facts in context.evidence.ok:
         if facts.parsed_json is not None:
             continue
+        units = facts.item_keys[:MAX_LINES]
+        named = False
         for keyword in claim.keywords:
-            lines = [keys for keys in facts.item_keys[:MAX_LINES] if keyword in keys]
+            lines = [keys for keys in units if keyword in keys]
+            named = named or bool(lines)
             if len(lines) == 2 * value and _two_phases(lines, keyword):
                 return True
+        if not named and _events_in_other_words(units, value):
+            return True
     return False
+
+
+def _events_in_other_words(units: list[frozenset[str]], value: int) -> bool:
+    """No line names the counted noun ("outages" over "E1 out of service", "E1 back in
+    service"): the events are told in the log's own words, so any word whose lines split
+    in two phases of ``value`` lines each tells them."""
+    holders: dict[str, list[frozenset[str]]] = {}
+    for keys in units:
+        for word in keys:
+            holders.setdefault(word, []).append(keys)
+    return any(len(lines) == 2 * value and _two_phases(lines, word)
+               for word, lines in holders.items())
 
 
 def things_named_in_several_lines(context: CheckContext, claim: CountClaim) -> bool:
