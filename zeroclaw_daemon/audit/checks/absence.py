@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
+from .absence_kinds import a_state_no_item_holds
 from .absence_states import quotes_a_zero_cell, state_of_a_listed_item, state_of_a_named_row
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
@@ -113,6 +114,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 # "no Postgres container": the call lists containers, and the name is in
                 # none of its items: a true negation.
                 return
+    if a_state_no_item_holds(context, claim, target):
+        return  # "no cancelled flights" over flights none of which is cancelled
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",

@@ -1,0 +1,92 @@
+"""An absence narrowed by a state its noun's items would be in: "no cancelled flights",
+"ningún vuelo está cancelado", "没有取消的航班".
+
+Such an absence denies items *in that state*, not the items: the flights exist, none is
+cancelled. When no item of the result holds the state's word (in any form) and the call
+did not select by it, nothing in the result is in that state: the absence is true as far
+as the evidence goes, and there is no finding. A state some item holds ("no delayed
+flights" over a "delayed" one) is still checked. Participles that only restate a thing's
+existence or its finding ("no errors found", "no meetings scheduled") narrow nothing, and
+only a result whose items are sorted by a field of states speaks of states at all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE, stem
+from ..evidence.facts import EventFacts
+from ..evidence.kinds import han_core
+from .absence_binding import selects_by_a_filter
+from .base import CheckContext
+
+# Participles (en -ed/-en, es -ado/-ido) and a closed class of adjectives of state.
+_PARTICIPLE_RE = re.compile(r"[a-z]{3,}(?:ed|en)|[a-záéíóúñ]{2,}(?:ad|id)[oa]s?")
+_STATE_ADJECTIVES = frozenset((
+    "open", "active", "inactive", "pending", "overdue", "late", "expired", "unpaid", "unread",
+    "outstanding", "abierto", "abierta", "abiertos", "abiertas", "activo", "activa",
+    "activos", "activas", "inactivo", "inactiva", "inactivos", "inactivas", "pendiente",
+    "pendientes"))
+# Participles of existence, finding and planning: "no errors found" denies the errors.
+_EXISTENCE = frozenset(stem(w) for w in (
+    "found", "detected", "reported", "logged", "recorded", "listed", "returned", "shown",
+    "seen", "given", "registered", "scheduled", "planned", "booked", "received", "created",
+    "added", "written", "taken", "been", "encontrado", "detectado", "reportado",
+    "registrado", "listado", "devuelto", "programado", "agendado", "planificado", "previsto",
+    "reservado", "recibido", "creado", "añadido"))
+# Chinese: the modifier before 的 right after the negation ("没有取消的航班"), or the
+# verb after 被 ("没有航班被取消").
+_HAN_MODIFIER_RE = re.compile(r"(?:没有|没|无|并无)(?:任何)?([\u4e00-\u9fff]{1,5}?)的"
+                              r"|被([\u4e00-\u9fff]{2,4})")
+_CLAUSE_END_RE = re.compile(r"[,;:.!?，。；：！？\n]")
+
+
+def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
+                          target: EventFacts) -> bool:
+    """The absence is narrowed by a state that no item of ``target`` holds and the call
+    did not select by (see the module docstring)."""
+    if selects_by_a_filter(target) or not _sorted_by_state(target):
+        return False   # the call kept the items of one state, or its items have no state
+    end = _CLAUSE_END_RE.search(context.text, claim.span[0])
+    said = context.text[claim.span[0]:end.start() if end else len(context.text)]
+    pack = context.pack
+    if pack is not None and pack.cjk:
+        match = _HAN_MODIFIER_RE.search(said)
+        modifier = (match.group(1) or match.group(2)) if match else ""
+        if len(modifier) < 2:
+            return False
+        # Held when any two characters of it are ("发现异常的设备" over a status 异常).
+        core = han_core(modifier)
+        return not any(core[i:i + 2] in target.result or core[i:i + 2] in target.arg_text
+                       for i in range(len(core) - 1))
+    states = [w for w in (w.lower() for w in LATIN_WORD_RE.findall(said))
+              if (w in _STATE_ADJECTIVES or _PARTICIPLE_RE.fullmatch(w))
+              and stem(w) not in _EXISTENCE]
+    if not states:
+        return False
+    held = target.result_keys | target.call_keys
+    return all(stem(w) not in held for w in states)
+
+
+# The names of a field of states (keys are written in English or Spanish whatever the
+# reply's language).
+_STATE_KEY_RE = re.compile(r"(?<![a-z])(?:status|state|estado|situaci[oó]n|stage|phase|fase)"
+                           r"(?![a-z])|状态", re.IGNORECASE)
+
+
+def _sorted_by_state(target: EventFacts) -> bool:
+    """The result's items have a field of states: a key (or a header) named status,
+    state, estado, 状态... ("delayed" / "on time", 延误 / 准点)."""
+    data = target.parsed_json
+    if isinstance(data, dict):
+        data = next((v for v in data.values() if isinstance(v, list)), None)
+    if isinstance(data, list):
+        return any(isinstance(item, dict) and any(
+            isinstance(key, str) and _STATE_KEY_RE.search(key) for key in item)
+            for item in data[:_ITEMS_READ])
+    header = target.result.lstrip().split("\n", 1)[0]
+    return _STATE_KEY_RE.search(header) is not None
+
+
+_ITEMS_READ = 50
