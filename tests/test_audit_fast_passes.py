@@ -28,7 +28,6 @@ from zeroclaw_daemon.audit.evidence.kinds import (
     kind_probes,
     value_named,
 )
-from zeroclaw_daemon.audit.evidence.tables import table_rows
 from zeroclaw_daemon.audit.lang import PACKS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
@@ -354,22 +353,3 @@ def test_quantified_numbers_with_the_gate_equal_those_without() -> None:
     assert counts_module._spaced_numbers("the other  4 pass", (0, 17), [(0, 11)], words)
     assert not counts_module._spaced_numbers("the other 4 pass", (0, 16), [(10, 16)], words)
     assert not counts_module._spaced_numbers("the other x4 pass", (0, 17), [], words)
-
-
-def test_object_rows_equal_the_first_row_of_a_results_table() -> None:
-    """A result's own fields read from its parsed object are the first row its table
-    gives; a result with no such row gives a first row of numbered columns only."""
-    texts = [*(str(c["result"]) for s in _scenarios_of_the_sets()
-               for c in s.get("calls", [])),  # type: ignore[attr-defined]
-             '{"a": 1, "b": {"c_min": "2"}}', '{broken: 3}', '{"x": [1, 2]}', ' {"y": 5} ']
-    checked = 0
-    for text in texts:
-        evidence = Evidence([ToolEvent("c", "t", {}, ToolStatus.OK, text)], "")
-        row = evidence.object_rows[0]
-        rows = table_rows(text) if text.lstrip().startswith("{") else []
-        if row is None:
-            assert all(key.isdigit() for first in rows[:1] for key in first.numbers)
-        else:
-            checked += 1
-            assert (rows[0].numbers, rows[0].labels) == (row.numbers, row.labels)
-    assert checked > 50

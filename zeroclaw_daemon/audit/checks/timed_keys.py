@@ -16,9 +16,9 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
+from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.tables import Row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
@@ -43,23 +43,26 @@ def check_timed_keys(context: CheckContext) -> None:
     named = [(claim, names) for claim in measures if (names := _named_beside(context, claim))]
     if not named:
         return
-    keys = _timed_keys(context.evidence.ok, context.evidence.object_rows)
+    keys = _timed_keys(context.evidence.ok, context.evidence.derivations)
     if not keys:
         return
     for claim, names in named:
         _check(context, claim, names, keys)
 
 
-def _timed_keys(ok: list[EventFacts], object_rows: list[Row | None]) -> list[TimedKey]:
+def _timed_keys(ok: list[EventFacts], derivations: Derivations) -> list[TimedKey]:
     """The results' object keys whose last word is a unit of time, with their words and
     their value in seconds (an object's keys, not an array's rows: one value each).
-    ``object_rows``: each result's own fields, in the order of ``ok`` (see
-    :attr:`Evidence.object_rows`)."""
+    ``derivations`` reads the rows of the results of ``ok`` (once per audit), here only
+    of those that are objects."""
     found: list[TimedKey] = []
-    for facts, row in zip(ok, object_rows, strict=True):
-        if row is None:
+    for index, facts in enumerate(ok):
+        if not facts.result.lstrip().startswith("{"):
             continue
-        for key, value in list(row.numbers.items())[:MAX_KEYS]:
+        rows = derivations.rows_of(index)
+        if not rows:
+            continue
+        for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
             if seconds is None:

@@ -23,6 +23,10 @@ _UNIT_WORDS = (
     r"km/h|kph|mph|knots?|kts?|kn|miles?|mi|ft|feet|oz|km|cm|mm|kg|lbs?|req/s|reqs?/s|rps|qps|ops/s|tps|Hz|kHz|MHz|GHz|kW|kWh|"
     r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
     r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros|nudos?|"
+    # weights and lengths by their names (es, en, zh): a measure, never a count of items
+    r"kilogramos?|kilos?|gramos?|libras?|onzas?|pulgadas?|millas?|galones|galón|centímetros?|"
+    r"milímetros?|pounds?|ounces?|inches|grams?|kilograms?|kilometres?|kilometers?|metres?|"
+    r"meters?|厘米|毫米|英寸|英尺|英里|加仑|盎司|磅|克|"
     # pressures and volumes (SI and the units replies convert to)
     r"hPa|kPa|MPa|Pa|mbar|bar|psi|mmHg|inHg|atm|mL|ml|L|litres?|liters?|litros?|gal|"
     r"gallons?|m3|m³|立方米|毫升|公升|升"
@@ -36,7 +40,9 @@ UNIT_WORDS = frozenset(
                "milliseconds", "millisecond", "ms", "gb", "mb", "kb", "tb",
                # ISO 4217 codes: "1 EUR = 1.0842 USD" is an amount, not a count
                "usd", "eur", "gbp", "jpy", "cny", "rmb", "chf", "sek", "nok", "dkk", "mxn",
-               "brl", "inr", "cad", "aud", "krw", "hkd", "sgd", "pln", "czk", "try"})
+               "brl", "inr", "cad", "aud", "krw", "hkd", "sgd", "pln", "czk", "try",
+               "kilometros", "centimetros", "centimetro", "milimetros", "milimetro",
+               "galon"})
 
 MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
               "dec")

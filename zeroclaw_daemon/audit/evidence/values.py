@@ -182,11 +182,29 @@ _DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
     "ft": (Decimal("0.3048"),), "feet": (Decimal("0.3048"),),
     "mi": (Decimal("1609.344"),), "mile": (Decimal("1609.344"),),
     "miles": (Decimal("1609.344"),),
+    # The same lengths by their names in Spanish and Chinese, and the metric ones in words.
+    "metro": (1,), "metre": (1,), "metres": (1,), "meter": (1,), "meters": (1,),
+    "kilómetro": (1000,), "kilometre": (1000,), "kilometres": (1000,), "kilometer": (1000,),
+    "kilometers": (1000,), "centímetro": (Decimal("0.01"),), "centímetros": (Decimal("0.01"),),
+    "厘米": (Decimal("0.01"),), "milímetro": (Decimal("0.001"),),
+    "milímetros": (Decimal("0.001"),), "毫米": (Decimal("0.001"),),
+    "pulgada": (Decimal("0.0254"),), "pulgadas": (Decimal("0.0254"),),
+    "英寸": (Decimal("0.0254"),), "英尺": (Decimal("0.3048"),),
+    "milla": (Decimal("1609.344"),), "millas": (Decimal("1609.344"),),
+    "英里": (Decimal("1609.344"),),
 }
 _MASS: dict[str, tuple[Decimal | int, ...]] = {
     "kg": (1,), "公斤": (1,), "千克": (1,), "g": (Decimal("0.001"),),
     "lb": (Decimal("0.45359237"),), "lbs": (Decimal("0.45359237"),),
     "oz": (Decimal("0.028349523125"),),
+    "kilo": (1,), "kilos": (1,), "kilogramo": (1,), "kilogramos": (1,), "kilogram": (1,),
+    "kilograms": (1,), "gramo": (Decimal("0.001"),), "gramos": (Decimal("0.001"),),
+    "gram": (Decimal("0.001"),), "grams": (Decimal("0.001"),), "克": (Decimal("0.001"),),
+    "libra": (Decimal("0.45359237"),), "libras": (Decimal("0.45359237"),),
+    "pound": (Decimal("0.45359237"),), "pounds": (Decimal("0.45359237"),),
+    "磅": (Decimal("0.45359237"),), "onza": (Decimal("0.028349523125"),),
+    "onzas": (Decimal("0.028349523125"),), "ounce": (Decimal("0.028349523125"),),
+    "ounces": (Decimal("0.028349523125"),), "盎司": (Decimal("0.028349523125"),),
 }
 # Pressures to pascals and volumes to litres: SI and the units replies convert to.
 _PRESSURE: dict[str, tuple[Decimal | int, ...]] = {
@@ -199,7 +217,8 @@ _VOLUME: dict[str, tuple[Decimal | int, ...]] = {
     "litros": (1,), "升": (1,), "公升": (1,), "ml": (Decimal("0.001"),),
     "毫升": (Decimal("0.001"),), "m3": (1000,), "m³": (1000,), "立方米": (1000,),
     "gal": (Decimal("3.785411784"),), "gallon": (Decimal("3.785411784"),),
-    "gallons": (Decimal("3.785411784"),),
+    "gallons": (Decimal("3.785411784"),), "galón": (Decimal("3.785411784"),),
+    "galones": (Decimal("3.785411784"),), "加仑": (Decimal("3.785411784"),),
 }
 _DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS, _PRESSURE, _VOLUME)
 _UNIT_KEYS = frozenset(k for table in _DIMENSIONS for k in table)
