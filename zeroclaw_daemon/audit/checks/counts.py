@@ -485,6 +485,12 @@ def _names_a_figure_column(context: CheckContext, claim: CountClaim) -> bool:
     # quantity of them.
     derivations = context.evidence.derivations
     names = derivations.numeric_columns | _headed_number_columns(derivations.rows)
+    if context.pack is not None and context.pack.cjk:
+        # Chinese writes the counted thing inside the column's name ("两张商务座" of
+        # 商务座余票): the noun after its measure word, two characters or more.
+        core = claim.noun[1:].strip()
+        if len(core) >= 2 and any(core in name for name in names):
+            return True
     return any(keys and all(relation({key}) for key in keys)
                for keys in map(text_keywords, names))
 

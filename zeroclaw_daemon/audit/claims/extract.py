@@ -341,7 +341,10 @@ def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
     """The counted noun with its neighbours: "4 tests failed" -> "tests failed" and the word
     before it."""
     if pack.cjk:
-        return text[max(0, raw.start - 4):raw.end]
+        # The words before it, within its clause ("0 错误，3 条重复读数": 错误 is the
+        # previous count's noun, not this one's).
+        before = _CJK_CLAUSE_BREAK_RE.split(text[max(0, raw.start - 4):raw.start])[-1]
+        return before + text[raw.start:raw.end]
     after = _CONTEXT_AFTER_RE.match(text, raw.end)
     before = _CONTEXT_BEFORE_RE.search(text, max(0, raw.start - 30), raw.start)
     pieces = [before.group(1) if before else "", raw.noun, after.group(0) if after else ""]
@@ -352,6 +355,7 @@ def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
 
 
 _PARTICIPLE_RE = re.compile(r"\b([a-z]{2,}ed)\b")
+_CJK_CLAUSE_BREAK_RE = re.compile(r"[，。；：、！？,;:!?\n]")
 
 
 def _scaled(text: str, end: int, kind: ValueKind, raw: str) -> tuple[int, int] | None:
