@@ -147,9 +147,15 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
     words = (*_WORD_RE.findall(facts.event.tool.replace("_", " ").lower()),
              *_WORD_RE.findall(targets.lower()))
     observes_only = False
-    for word in words:
+    name_words = len(_WORD_RE.findall(facts.event.tool.replace("_", " ").lower()))
+    for index, word in enumerate(words):
         if any(word in lexicon.read_verbs for lexicon in lexicons):
-            observes_only = True
+            # A read noun before an action verb of the name is its object ("status_update",
+            # "logs_delete", "estado_actualizar"): the verb says what the call does.
+            observes_only = not (index < name_words and any(
+                word in lexicon.read_nouns for lexicon in lexicons) and any(
+                lexicon.tool_verb_class(later) and later not in lexicon.read_verbs
+                for later in words[index + 1:name_words] for lexicon in lexicons))
             break
         if any(lexicon.tool_verb_class(word) for lexicon in lexicons):
             break

@@ -80,6 +80,9 @@ class ActionLexicon:
     bases: Mapping[str, str]
     read_verbs: frozenset[str]
     action_re: re.Pattern[str]
+    # The nouns among ``read_verbs`` (status, report, logs, estado): in a tool's name one
+    # of them before an action verb is that verb's object ("status_update", "logs_delete").
+    read_nouns: frozenset[str] = frozenset()
     state_re: re.Pattern[str] | None = None
     # Claims scanned apart from ``action_re``, same groups ("Ticket closed ✅").
     headline_re: re.Pattern[str] | None = None

@@ -123,6 +123,9 @@ def _verb_table(forms_of: Callable[[str], set[str]], replies: bool = True) -> di
 
 
 READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(lemma))
+# The nouns among them: before an action verb in a tool's name, its object.
+READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log", "logs", "plan",
+                        "report", "reports", "summary", "metrics", "availability"))
 
 # Past forms read as claims: "I restarted", "has been cleared", "is now deployed",
 # and a participle opening a sentence, a list item or a bold label ("Rolled back to
@@ -258,6 +261,7 @@ ACTIONS = ActionLexicon(
     forms=_CUE_FORMS,
     bases={**TOOL_ONLY_VERBS, **_verb_table(lambda lemma: {lemma}, replies=False)},
     read_verbs=READ_VERBS,
+    read_nouns=READ_NOUNS,
     action_re=ACTION,
     headline_re=HEADLINE,
     text_products=TEXT_PRODUCTS,

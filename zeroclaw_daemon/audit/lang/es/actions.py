@@ -97,6 +97,10 @@ _READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprob
                "contar descargar consulta listado lista detalle detalles estado historial "
                "búsqueda disponible disponibles disponibilidad libre libres")
 READ_VERBS = frozenset(_READ_WORDS.split())
+# The nouns among them: before an action verb in a tool's name, its object
+# (``estado_actualizar``).
+READ_NOUNS = frozenset(("consulta", "listado", "lista", "detalle", "detalles", "estado",
+                        "historial", "búsqueda", "disponibilidad"))
 _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 
 # "he reiniciado", "se reinició", "fue desplegado", "ya está desplegado", "reinicié",
@@ -206,6 +210,7 @@ ACTIONS = ActionLexicon(
     forms=_FORMS,
     bases=_verb_table(lambda infinitive: {infinitive}),
     read_verbs=READ_VERBS,
+    read_nouns=READ_NOUNS,
     action_re=ACTION,
     headline_re=HEADLINE,
     state_re=STATE,
