@@ -31,6 +31,10 @@ INCIDENTS = ok("incident_log", "09:02 INC-1 opened: login failures\n09:40 INC-1 
 LIFTS = ok("elevator_log", "08:00 E1 out of service: door fault\n08:45 E1 back in service\n"
                           "12:10 E2 out of service: leveling\n12:30 E2 back in service\n"
                           "15:00 E1 out of service: door fault\n15:20 E1 back in service\n")
+BACKUPS = ok("backup_log", "01:00 job nightly-db start\n01:42 job nightly-db ok\n"
+                          "02:00 job nightly-files start\n"
+                          "02:31 job nightly-files FAILED: disk full\n"
+                          "03:00 job weekly-archive start\n03:58 job weekly-archive ok\n")
 RUNS = ok("kiln_runs", '[{"run": "K-7", "event": "fired"}, {"run": "K-7", "event": "cooled"}, '
                        '{"run": "K-8", "event": "fired"}, {"run": "K-8", "event": "cooled"}]')
 
@@ -45,6 +49,8 @@ RUNS = ok("kiln_runs", '[{"run": "K-7", "event": "fired"}, {"run": "K-7", "event
     # No line names the noun: the log's own words ("service") split in two phases.
     ("Three outages today: E1 twice for the door and E2 once.", LIFTS),
     ("There were 3 service interruptions.", LIFTS),
+    # One word opens every event ("start"); its ends differ (ok, FAILED).
+    ("Three backup jobs ran overnight; nightly-files failed.", BACKUPS),
 ])
 def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
         reply: str, result: ToolEvent) -> None:
@@ -62,6 +68,7 @@ def test_a_count_of_events_told_as_start_and_end_lines_is_consistent(
     ("Four incidents today.", INCIDENTS,
      [("count_mismatch", "count.item_count", "Four incidents")]),
     ("Four outages today.", LIFTS, [("count_mismatch", "count.item_count", "Four outages")]),
+    ("Two backup jobs ran.", BACKUPS, [("count_mismatch", "count.item_count", "Two backup jobs")]),
     # Identifiers recurring unevenly are kinds (priorities), not things.
     ("There were 3 P2 calls.", ok("cad", "INC-1,P1\nINC-2,P2\nINC-3,P1\nINC-4,P3\n"
                                          "INC-5,P2\nINC-6,P1\nINC-7,P3\n"),
