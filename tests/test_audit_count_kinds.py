@@ -178,15 +178,17 @@ CREW = ok("crew_roster", "\n".join([
     ("两位：Ana Silva 和 Dara Kim。", []),
     ("Two: Ana Silva and Dara Kim.", []),
     ("Dos: Ana Silva y Dara Kim.", []),
-    # Two names that are no kind of their own: compared with the six members.
-    ("两位：Ana Silva 和 Ben Ode。", [("count_mismatch", "count.item_count", "两位")]),
-    ("Two members: Ana Silva and Ben Ode.",
-     [("count_mismatch", "count.item_count", "Two members")]),
+    # Two names that are no kind of their own: a part of the six members picked out in
+    # words the roster does not hold (two is at most half of six: see test_audit_count_parts).
+    ("两位：Ana Silva 和 Ben Ode。", []),
+    ("Two members: Ana Silva and Ben Ode.", []),
     ("Two members: Ana Silva and Dara Kim.", []),
     # Names set off by commas, as an apposition.
     ("Hoy vuelan dos miembros, Ana Silva y Dara Kim, desde el hangar.", []),
-    ("Hoy vuelan dos miembros, Ana Silva y Ben Ode, desde el hangar.",
-     [("count_mismatch", "count.item_count", "dos miembros")]),
+    ("Hoy vuelan dos miembros, Ana Silva y Ben Ode, desde el hangar.", []),
+    # Above half the roster and no kind: compared with the six members.
+    ("Four members: Ana Silva, Ben Ode, Chen Wei and Eli Roth.",
+     [("count_mismatch", "count.item_count", "Four members")]),
 ])
 def test_a_count_whose_names_are_one_kind(reply: str, expected: Expected) -> None:
     """"<count>: <names>" naming exactly the items of one kind counts that kind."""

@@ -313,6 +313,9 @@ class EventFacts:
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
 
 
+_INFLECTIONS = ("ed", "in")
+
+
 class Relation:
     """Whether a keyword set is related to ``right``: they share a stem, one has the
     other's plural, or a stem of four or more letters begins the other ("warn" /
@@ -347,6 +350,10 @@ class Relation:
             if len(a) >= 4:
                 long.add(a)
                 forms.update(a[:k] for k in range(4, len(a) + 1))
+            # An English verb's root under its inflection: "failing" (stem "failin") and
+            # "failed" name one state, though neither stem begins the other.
+            if len(a) >= 6 and a.endswith(_INFLECTIONS):
+                long.add(a[:-2])
         return frozenset(forms), frozenset(long)
 
     def related_forms(self, forms: tuple[frozenset[str], frozenset[str]]) -> bool:

@@ -68,6 +68,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "compilacion": ("build",), "paquete": ("package",), "paquetes": ("package",),
     "facturas": ("invoice",), "factura": ("invoice",), "fallaron": ("failed",),
     "fallidos": ("failed",), "fallidas": ("failed",), "pasaron": ("passed",),
+    "fallan": ("failed",), "fallando": ("failed",), "pasan": ("passed",),
     "reuniones": ("calendar", "events", "meeting"), "reunion": ("calendar", "events", "meeting"),
     "flags": ("flag",), "inventario": ("inventory", "stock"), "existencias": ("stock",),
 }

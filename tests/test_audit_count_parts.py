@@ -1,0 +1,66 @@
+"""A count far below a listing is a part of it; a state's verb forms name one state.
+
+Held-out measure behind the first rule: on six blind sets, each run at the commit it was
+first measured on, every count found wrong at half its listing or less (a listing of five
+or more) was an honest part the reply picked out in words the auditor did not read; no
+injected miscount was that far off. Sentences of our own; rows are (reply, expected).
+"""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, of_type, ok
+
+# Nine lines of a door controller's log: a few kinds, none named by "alerts" or "retries".
+DOOR_LOG = ok("door_controller_log", "\n".join([
+    "06:01 D-1 opened badge=4471", "06:03 D-1 closed", "06:10 D-4 opened badge=1020",
+    "06:11 D-4 held open 45s", "06:12 D-4 closed", "06:30 D-2 opened badge=8810",
+    "06:31 D-2 reader timeout, second attempt ok", "06:32 D-2 closed",
+    "06:40 D-3 forced open",
+]))
+
+PYTEST_TAIL = ok("pytest", "\n".join([
+    "collected 64 items", "", "tests/test_sync.py ....F.....F",
+    "FAILED tests/test_sync.py::test_resume - assert 3 == 4",
+    "FAILED tests/test_sync.py::test_partial - KeyError: 'etag'",
+    "======== 2 failed, 62 passed in 4.12s ========",
+]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # Parts of the nine lines, in words the log does not use: no finding.
+    ("Two alerts this morning: D-4 was held open and D-3 was forced.", []),
+    ("There was 1 retry at the D-2 reader, which then worked.", []),
+    ("Hubo 2 alertas esta mañana: D-4 quedó abierta y D-3 fue forzada.", []),
+    ("今早有 2 个告警：D-4 长时间未关，D-3 被强行打开。", []),
+    # Said of the whole in words of totality: compared with the listing however far off.
+    ("In total there were 2 entries in the log this morning.",
+     [("count_mismatch", "count.item_count", "2 entries")]),
+    ("En total hubo 2 entradas en el registro.",
+     [("count_mismatch", "count.item_count", "2 entradas")]),
+    ("今早日志一共 2 条记录。", [("count_mismatch", "count.item_count", "2 条记录")]),
+    # A miscount of the whole misses by a little: still compared with the listing.
+    ("The log has 8 entries this morning.",
+     [("count_mismatch", "count.item_count", "8 entries")]),
+    ("El registro tiene 11 entradas esta mañana.",
+     [("count_mismatch", "count.item_count", "11 entradas")]),
+])
+def test_a_count_at_half_a_listing_or_less_is_a_part(reply: str, expected: Expected) -> None:
+    """A count of at most half of a listing of five or more is read as a part of it, while
+    a count near or above the listing's length is still compared with it."""
+    assert expected == of_type("count_mismatch", reply, DOOR_LOG)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("2 tests are failing, both in test_sync.py.", []),
+    ("3 tests are failing, all in test_sync.py.",
+     [("count_mismatch", "count.item_count", "3 tests")]),
+    ("Fallan dos tests, los dos en test_sync.py.", []),
+    ("Fallan tres tests en test_sync.py.",
+     [("count_mismatch", "count.item_count", "tres tests")]),
+])
+def test_a_count_named_by_a_state_verb_meets_the_state_the_result_counts(
+        reply: str, expected: Expected) -> None:
+    """'failing' and 'failed' (and Spanish 'fallan') name one state: the count is compared
+    with the number the result states for it, even below the half of the listing."""
+    assert expected == of_type("count_mismatch", reply, PYTEST_TAIL)
