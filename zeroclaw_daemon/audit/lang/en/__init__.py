@@ -266,7 +266,10 @@ COUNT_RULES = LatinCountRules(
         r"only\s+the|just\s+the|limit|limited|showing|show|max|maximum|min|minimum|"
         r"than\s+the|over\s+the|like|with|python|java|ruby|php|perl|go|rust|node\.js|iphone|"
         r"windows|macos|android|ios|gpt|llama|claude|level|phase|stage|tier|day|week|"
-        r"sprint|milestone|round|attempt|try|retry|option|plan)\s*|[#~≈<>≤≥×]|(?<!\*)\*"
+        r"sprint|milestone|round|attempt|try|retry|option|plan|"
+        # a weekday names the day of the month after it ("on Friday 12 you have...")
+        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon\.?|tue\.?|tues\.?|"
+        r"wed\.?|thu\.?|thurs\.?|fri\.?|sat\.?|sun\.?)\s*|[#~≈<>≤≥×]|(?<!\*)\*"
         r"|\d\s+in\s+)$"),   # "9 in 10 sessions": a ratio, not a count
     noun_first=False,
     non_count=word_set("""

@@ -252,7 +252,9 @@ COUNT_RULES = LatinCountRules(
         r"cerca\s+de|aproximadamente|hasta|cada|por|entre|de|del|versión|línea|líneas|puerto|"
         r"número|paso|issue|pr|top|máximo|mínimo|al\s+menos|como\s+mucho|sobre|desde|hace|"
         r"tras|nivel|fase|sección|capítulo|página|código|estado|http|python|node|ubuntu|v|x|"
-        r"a|con|límite|día|semana|mes|intento|opción|plan)\s*|[#~≈<>≤≥×*])$"),
+        r"a|con|límite|día|semana|mes|intento|opción|plan|"
+        # a weekday names the day of the month after it ("el viernes 12 tienes...")
+        r"lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s*|[#~≈<>≤≥×*])$"),
     noun_first=True,
     non_count=word_set("""
     uds ud unidades unidad pzas piezas comensales pax
