@@ -12,11 +12,11 @@ written) is no finding, nor a negated clause.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
-from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
 from ..evidence.values import seconds_in
@@ -30,6 +30,9 @@ _NAME_AFTER_RE = re.compile(r"\s+(?:of\s+|de\s+)?([^\W\d_]{4,})")
 _NAME_BEFORE_RE = re.compile(
     r"([^\W\d_]{4,})\s*(?::|=|(?:\s+(?:of|is|was|de|es|fue|era)){1,2})?\s*$")
 MAX_KEYS = 64
+# A JSON key whose last word is a unit of time ("runtime_remaining_min":, "avgWait_s":).
+_TIMED_KEY_RE = re.compile(r"[_.-](?:ms|s|secs?|seconds|mins?|minutes|h|hrs?|hours|days)\"\s*:",
+                           re.IGNORECASE)
 
 TimedKey = tuple[frozenset[str], Decimal, EventFacts, str]
 
@@ -43,26 +46,28 @@ def check_timed_keys(context: CheckContext) -> None:
     named = [(claim, names) for claim in measures if (names := _named_beside(context, claim))]
     if not named:
         return
-    keys = _timed_keys(context.evidence.ok, context.evidence.derivations)
+    # A result is read only when it holds the start of a name said beside a number.
+    heads = {name[:4] for _, names in named for name in names}
+    keys = _timed_keys([f for f in context.evidence.ok
+                        if any(head in f.result.lower() for head in heads)])
     if not keys:
         return
     for claim, names in named:
         _check(context, claim, names, keys)
 
 
-def _timed_keys(ok: list[EventFacts], derivations: Derivations) -> list[TimedKey]:
+def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
     """The results' object keys whose last word is a unit of time, with their words and
-    their value in seconds (an object's keys, not an array's rows: one value each).
-    ``derivations`` reads the rows of the results of ``ok`` (once per audit), here only
-    of those that are objects."""
+    their value in seconds (an object's own keys and its objects' keys, not an array's
+    rows: one value each), read from each result's parsed JSON."""
     found: list[TimedKey] = []
-    for index, facts in enumerate(ok):
-        if not facts.result.lstrip().startswith("{"):
+    for facts in ok:
+        if _TIMED_KEY_RE.search(facts.result) is None:
+            continue   # no key ending in a unit of time: the JSON need not be read
+        data = facts.parsed_json
+        if not isinstance(data, Mapping):
             continue
-        rows = derivations.rows_of(index)
-        if not rows:
-            continue
-        for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
+        for key, value in _numeric_fields(data, "", 0)[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
             if seconds is None:
@@ -70,6 +75,21 @@ def _timed_keys(ok: list[EventFacts], derivations: Derivations) -> list[TimedKey
             words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
             if words:
                 found.append((words, value * seconds, facts, key))
+    return found
+
+
+def _numeric_fields(data: Mapping[str, object], prefix: str,
+                    depth: int) -> list[tuple[str, Decimal]]:
+    """An object's number fields, its objects' too (dotted keys: "battery.runtime_min")."""
+    found: list[tuple[str, Decimal]] = []
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, (int, float)):
+            found.append((name, Decimal(str(value))))
+        elif isinstance(value, Mapping) and depth < 3:
+            found.extend(_numeric_fields(value, name + ".", depth + 1))
     return found
 
 
