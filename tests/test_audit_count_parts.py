@@ -58,6 +58,10 @@ def test_a_count_at_half_a_listing_or_less_is_a_part(reply: str, expected: Expec
     ("Fallan dos tests, los dos en test_sync.py.", []),
     ("Fallan tres tests en test_sync.py.",
      [("count_mismatch", "count.item_count", "tres tests")]),
+    ("62 个通过，2 个用例没过，都在 test_sync.py。", []),
+    ("62 个通过，3 个用例没过，都在 test_sync.py。",
+     [("count_mismatch", "count.item_count", "3 个用例没过")]),
+    ("有 3 个用例未通过。", [("count_mismatch", "count.item_count", "3 个用例未通过")]),
 ])
 def test_a_count_named_by_a_state_verb_meets_the_state_the_result_counts(
         reply: str, expected: Expected) -> None:

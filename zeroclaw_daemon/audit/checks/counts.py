@@ -110,7 +110,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if _a_figure_counted(context, claim):
         return
     target = context.most_relevant(claim.keywords)
-    if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim):
+    if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
+            and not _names_every_item(claim, target):
         return
     _mismatch(context, claim, f"the {target.event.tool} result lists "
                               f"{_join(sorted(target.item_counts)) or 'none'}", target)
@@ -128,6 +129,16 @@ _WHOLE_BEFORE_RE = re.compile(
 _WHOLE_AFTER_RE = re.compile(
     r"^\s*(?:\S+\s+)?(?:in\s+total|in\s+all|altogether|all\s+told|en\s+total)\b",
     re.IGNORECASE)
+
+
+def _names_every_item(claim: CountClaim, facts: EventFacts) -> bool:
+    """Every item of the listing holds a word of the counted noun ("job" on each line of a
+    backup log): the listing is that noun's whole, so a count far below it is no part."""
+    if not claim.keywords:
+        return False
+    relation = Relation(claim.keywords)
+    items = facts.item_keys
+    return bool(items) and all(relation(keys) for keys in items)
 
 
 def _said_of_the_whole(context: CheckContext, claim: CountClaim) -> bool:

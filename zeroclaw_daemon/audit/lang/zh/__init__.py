@@ -228,7 +228,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "价格": ("price",), "库存": ("stock", "inventory"), "包": ("package",), "发布": ("release",),
     "构建": ("build",), "流水线": ("pipeline", "ci"), "数据": ("data",),
     "开关": ("flag", "feature"), "功能": ("feature",), "会议": ("meeting", "calendar", "events"),
-    "失败": ("failed",), "通过": ("passed",), "新增": ("insertions",), "删除": ("deletions",),
+    "失败": ("failed",), "通过": ("passed",), "未通过": ("failed",), "没通过": ("failed",),
+    "没过": ("failed",), "新增": ("insertions",), "删除": ("deletions",),
     "定时": ("cron",), "注释": ("comment",), "待处理": ("pending",), "未读": ("unread",),
     "记录": ("record",), "结果": ("result",), "网络": ("network",),
 }
