@@ -57,8 +57,12 @@ _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
 _MANNER = r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时)"
+# For whom it was done (帮您, 为你, 替客户) may stand between 已 and the verb or its 把
+# object: "已帮您把会议改到周五".
+_BENEFACTIVE = r"(?:(?:帮|为|替)(?:您|你们|你|大家|他们|他|她|客户|顾客)\s*)?"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}(?:把[^，。；！？\n]{0,24}?|被|"
+    r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE
+    + r"(?:把[^，。；！？\n]{0,24}?|被|"
     r"给[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
