@@ -13,6 +13,7 @@ import pytest
 from zeroclaw_daemon.audit import lang
 from zeroclaw_daemon.audit.checks import CheckContext, labelled
 from zeroclaw_daemon.audit.checks import counts as counts_module
+from zeroclaw_daemon.audit.checks import timed_keys as timed_keys_module
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims import extract_claims
 from zeroclaw_daemon.audit.claims.numbers import HAYSTACK_NUMBER_RE
@@ -28,6 +29,8 @@ from zeroclaw_daemon.audit.evidence.kinds import (
     kind_probes,
     value_named,
 )
+from zeroclaw_daemon.audit.evidence.tables import table_rows
+from zeroclaw_daemon.audit.evidence.values import seconds_in
 from zeroclaw_daemon.audit.lang import PACKS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 from zeroclaw_daemon.receipts.tokens import normalise_for_tokens
@@ -353,3 +356,48 @@ def test_quantified_numbers_with_the_gate_equal_those_without() -> None:
     assert counts_module._spaced_numbers("the other  4 pass", (0, 17), [(0, 11)], words)
     assert not counts_module._spaced_numbers("the other 4 pass", (0, 16), [(10, 16)], words)
     assert not counts_module._spaced_numbers("the other x4 pass", (0, 17), [], words)
+
+
+def test_object_rows_equal_the_first_row_of_a_results_table() -> None:
+    """A result's own fields read from its parsed object are the first row its table
+    gives; a result with no such row gives a first row of numbered columns only."""
+    texts = [*(str(c["result"]) for s in _scenarios_of_the_sets()
+               for c in s.get("calls", [])),  # type: ignore[attr-defined]
+             '{"a": 1, "b": {"c_min": "2"}}', '{broken: 3}', '{"x": [1, 2]}', ' {"y": 5} ']
+    checked = 0
+    for text in texts:
+        evidence = Evidence([ToolEvent("c", "t", {}, ToolStatus.OK, text)], "")
+        row = evidence.object_rows[0]
+        rows = table_rows(text) if text.lstrip().startswith("{") else []
+        if row is None:
+            assert all(key.isdigit() for first in rows[:1] for key in first.numbers)
+        else:
+            checked += 1
+            assert (rows[0].numbers, rows[0].labels) == (row.numbers, row.labels)
+    assert checked > 50
+
+
+def test_timed_keys_read_from_the_parsed_object_equal_the_table_rows() -> None:
+    """The keys of a unit of time read from a result's parsed object are those of its
+    table's first row, and a result holding one whose word a name is may name it."""
+    records = ['{"runtime_remaining_min": 18, "avg_wait_s": "4"}', '{"a": {"min": 3}}',
+               '{"wait min": 7, "dur_hora": 2, "x_msec": 9, "hold_day": 1}', '{"b_s_": 2}',
+               '{"d\\u00edas_min": 1}', '{"duración_horas": 3}', '[{"run_min": 1}]', '{x_min: 1}']
+    texts = [*(str(c["result"]) for s in _scenarios_of_the_sets()
+               for c in s.get("calls", [])), *records]  # type: ignore[attr-defined]
+    found = 0
+    for text in texts:
+        evidence = Evidence([ToolEvent("c", "t", {}, ToolStatus.OK, text)], "")
+        keys = timed_keys_module._timed_keys(evidence.ok)
+        rows = table_rows(text) if text.lstrip().startswith("{") else []
+        expected = []
+        for key, _ in list(rows[0].numbers.items())[:64] if rows else []:
+            parts = [p for p in re.split(r"[._\s-]+", key.lower()) if p]
+            if len(parts) > 1 and seconds_in(parts[-1]) is not None and any(
+                    len(p) >= 4 for p in parts[:-1]):
+                expected.append(key)
+        assert expected == [key for _, _, _, key in keys]
+        for words, _, facts, _ in keys:
+            found += 1
+            assert all(timed_keys_module.may_name(facts, {w[:4]}) for w in words)
+    assert found >= 6

@@ -20,7 +20,7 @@ from ..claims.numbers import UNIT_WORDS, number_readings
 from ..claims.words import fold
 from ..evidence.facts import EventFacts
 from ..evidence.index import rounding_unit
-from ..evidence.tables import table_rows
+from ..evidence.tables import Row
 from ..report import FindingType
 from .base import CheckContext
 
@@ -62,7 +62,7 @@ def check_labelled_numbers(context: CheckContext) -> None:
         if label in context.pack.common_words or label in UNIT_WORDS:
             continue
         if keys is None:
-            keys = _labelled_quantities(evidence.ok)
+            keys = _labelled_quantities(evidence.ok, evidence.object_rows)
             if not keys:
                 return
         bound = _bound_quantities(label, keys)
@@ -118,18 +118,16 @@ def labelled_numbers(text: str) -> Iterator[re.Match[str]]:
                 break
 
 
-def _labelled_quantities(ok: list[EventFacts]
+def _labelled_quantities(ok: list[EventFacts], object_rows: list[Row | None]
                          ) -> dict[str, list[tuple[Decimal, EventFacts, str]]]:
     """The words of the keys of the results' objects (not their arrays' rows: a key of
-    many rows has many values), each with the number it holds."""
+    many rows has many values), each with the number it holds. ``object_rows``: each
+    result's own fields, in the order of ``ok`` (see :attr:`Evidence.object_rows`)."""
     found: dict[str, list[tuple[Decimal, EventFacts, str]]] = {}
-    for facts in ok:
-        if not facts.result.lstrip().startswith("{"):
+    for facts, row in zip(ok, object_rows, strict=True):
+        if row is None:
             continue
-        rows = table_rows(facts.result)
-        if not rows:
-            continue
-        for key, value in list(rows[0].numbers.items())[:MAX_KEYS]:
+        for key, value in list(row.numbers.items())[:MAX_KEYS]:
             for word in _key_words(key):
                 found.setdefault(word, []).append((value, facts, key))
     return found

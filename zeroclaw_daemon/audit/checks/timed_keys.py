@@ -19,6 +19,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.tables import object_row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
@@ -30,9 +31,6 @@ _NAME_AFTER_RE = re.compile(r"\s+(?:of\s+|de\s+)?([^\W\d_]{4,})")
 _NAME_BEFORE_RE = re.compile(
     r"([^\W\d_]{4,})\s*(?::|=|(?:\s+(?:of|is|was|de|es|fue|era)){1,2})?\s*$")
 MAX_KEYS = 64
-# A JSON key whose last word is a unit of time ("runtime_remaining_min":, "avgWait_s":).
-_TIMED_KEY_RE = re.compile(r"[_.-](?:ms|s|secs?|seconds|mins?|minutes|h|hrs?|hours|days)\"\s*:",
-                           re.IGNORECASE)
 
 TimedKey = tuple[frozenset[str], Decimal, EventFacts, str]
 
@@ -46,14 +44,20 @@ def check_timed_keys(context: CheckContext) -> None:
     named = [(claim, names) for claim in measures if (names := _named_beside(context, claim))]
     if not named:
         return
-    # A result is read only when it holds the start of a name said beside a number.
     heads = {name[:4] for _, names in named for name in names}
-    keys = _timed_keys([f for f in context.evidence.ok
-                        if any(head in f.result.lower() for head in heads)])
+    keys = _timed_keys([f for f in context.evidence.ok if may_name(f, heads)])
     if not keys:
         return
     for claim, names in named:
         _check(context, claim, names, keys)
+
+
+def may_name(facts: EventFacts, heads: set[str]) -> bool:
+    """Whether the result may hold a key word that is one of the names whose first four
+    letters ``heads`` are: a key word (a stem of four letters or more) begins with them,
+    and a plain result (ASCII, no escape) writes its keys as they are read."""
+    plain = facts.result.isascii() and "\\" not in facts.result
+    return not plain or any(head in facts.result_lower for head in heads)
 
 
 def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
@@ -62,12 +66,12 @@ def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
     rows: one value each), read from each result's parsed JSON."""
     found: list[TimedKey] = []
     for facts in ok:
-        if _TIMED_KEY_RE.search(facts.result) is None:
-            continue   # no key ending in a unit of time: the JSON need not be read
         data = facts.parsed_json
-        if not isinstance(data, Mapping):
+        if not facts.result.lstrip().startswith("{") or not isinstance(data, Mapping):
             continue
-        for key, value in _numeric_fields(data, "", 0)[:MAX_KEYS]:
+        # The object's own fields as its table's first row reads them (a number written
+        # as a string too), its objects' under dotted keys.
+        for key, value in list(object_row(data).numbers.items())[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
             if seconds is None:
@@ -75,21 +79,6 @@ def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
             words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
             if words:
                 found.append((words, value * seconds, facts, key))
-    return found
-
-
-def _numeric_fields(data: Mapping[str, object], prefix: str,
-                    depth: int) -> list[tuple[str, Decimal]]:
-    """An object's number fields, its objects' too (dotted keys: "battery.runtime_min")."""
-    found: list[tuple[str, Decimal]] = []
-    for key, value in data.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, bool):
-            continue
-        if isinstance(value, (int, float)):
-            found.append((name, Decimal(str(value))))
-        elif isinstance(value, Mapping) and depth < 3:
-            found.extend(_numeric_fields(value, name + ".", depth + 1))
     return found
 
 

@@ -47,7 +47,6 @@ class Derivations:
         # make too many sums and differences by chance.
         self.given = [g for g in given if abs(g) >= 100][:MAX_GIVEN]
         self._rows: list[list[Row]] | None = None
-        self._rows_by_index: dict[int, list[Row]] = {}
         self._values: list[tuple[Decimal, str]] | None = None
         self._sums: list[Decimal] | None = None
         self._totals: list[Decimal] = []
@@ -57,16 +56,8 @@ class Derivations:
     @property
     def rows(self) -> list[list[Row]]:
         if self._rows is None:
-            self._rows = [self.rows_of(index) for index in range(len(self.results))]
+            self._rows = [table_rows(text) for text in self.results]
         return self._rows
-
-    def rows_of(self, index: int) -> list[Row]:
-        """The rows of one result (the ``index``-th), read once and shared with
-        :attr:`rows`: a check that needs a few results' rows reads only those."""
-        rows = self._rows_by_index.get(index)
-        if rows is None:
-            rows = self._rows_by_index[index] = table_rows(self.results[index])
-        return rows
 
     @property
     def operands(self) -> list[Decimal]:

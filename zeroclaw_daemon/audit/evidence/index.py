@@ -22,6 +22,7 @@ from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour
 from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts, Relation
 from .lazy import lazy
 from .records import breakdowns
+from .tables import Row, object_row
 
 MAX_VALUES_PER_LABEL = 3
 # HAYSTACK_NUMBER_RE (``-?\d+(?:[.,]\d+)*``) begun with a sign or a digit: a pattern that
@@ -130,6 +131,15 @@ class Evidence:
                 if f.result.count("{") > 1 and f.result.lstrip().startswith("{")
                 and isinstance(f.parsed_json, Mapping)
                 for key, total in breakdowns(f.parsed_json)]
+
+    @lazy
+    def object_rows(self) -> list[Row | None]:
+        """Per successful result, in order: the row of its own fields when it is a JSON
+        object (what :func:`table_rows` reads first from it, without its arrays' rows),
+        else None (a text's first line has only numbered columns, no named fields)."""
+        return [object_row(f.parsed_json)
+                if f.result.lstrip().startswith("{") and isinstance(f.parsed_json, Mapping)
+                else None for f in self.ok]
 
     @lazy
     def ok_integers(self) -> frozenset[int]:

@@ -132,11 +132,17 @@ def _json_rows(text: str) -> list[Row] | None:
         return None
     rows: list[Row] = []
     if isinstance(data, Mapping):
-        top = Row()
-        _flatten_into(data, "", top, 0)
-        rows.append(top)
+        rows.append(object_row(data))
     _collect_rows(data, rows, 0)
     return rows
+
+
+def object_row(data: Mapping[Any, Any]) -> Row:
+    """The row of a JSON object's own fields (a nested object's under dotted names): the
+    first row :func:`table_rows` reads from a result that is an object."""
+    top = Row()
+    _flatten_into(data, "", top, 0)
+    return top
 
 
 def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
