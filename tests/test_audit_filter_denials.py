@@ -40,6 +40,7 @@ def test_a_denial_of_the_calls_own_selection(reply: str, span: str) -> None:
     ("Three are below 20%; none of the others are below 20%.", LOW),   # a residual
     ("If none of them are below 20%, I'll skip the swap run.", LOW),  # a condition
     ("Are none of them below 20%?", LOW),                           # a question
+    ("It listed no more than 20% of the fleet.", LOW),              # a bound, not a denial
 ])
 def test_a_denial_left_alone(reply: str, event: ToolEvent) -> None:
     """No finding without the call's own bound, rows, or a plain statement."""

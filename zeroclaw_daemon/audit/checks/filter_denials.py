@@ -40,12 +40,13 @@ def check_filter_denials(context: CheckContext) -> None:
             continue
         clause = claims.clauses[claim.clause]
         low = context.text.lower()
-        if pack.bound_before.search(low[max(clause.start, claim.span[0] - _BOUND_WINDOW):
-                                        claim.span[0]]) is None:
+        window = max(clause.start, claim.span[0] - _BOUND_WINDOW)
+        bound = pack.bound_before.search(low[window:claim.span[0]])
+        if bound is None:
             continue
         denial = pack.none_quantifier.search(low, clause.start, claim.span[0])
-        if denial is None:
-            continue
+        if denial is None or not low[denial.end():window + bound.start()].strip():
+            continue   # "no more than 50", "no hay más de 20": a bound, not a denial
         said = low[denial.start():claim.span[1]]
         if pack.residual is not None and pack.residual.search(said):
             continue   # "none of the others": the rest, after the ones named
