@@ -147,3 +147,18 @@ def test_a_zero_on_every_line_confirms_the_absence() -> None:
     """Zero of the noun on every line confirms "no <noun>"."""
     assert [] == found("No failures this week.", "ops_daily_log", {"week": "49"},
                        BACKUP_LOG_CLEAN)
+
+
+TICKETS = json.dumps([{"id": 1, "estado": "abierto"}, {"id": 2, "estado": "abierto"},
+                      {"id": 3, "estado": "cerrado"}])
+
+
+@pytest.mark.parametrize("reply", [
+    "No hay más de 50 tickets en la cola.",
+    "No quedan menos de 2 tickets abiertos.",
+    "No se encontraron más de 3 tickets.",
+    "There are no more than 3 tickets in the queue.",
+])
+def test_a_bound_after_the_negation_is_no_absence(reply: str) -> None:
+    """"No hay más de 50", "no more than 3": a limit stated, not an absence."""
+    assert [] == found(reply, "ticket_search", {"cola": "soporte"}, TICKETS)

@@ -193,7 +193,10 @@ PRESENTATION = phrase(
     r"|(?<!\bno\s)(?:devolvió|mostró|arrojó|imprimió)\b)")
 
 _W = r"[\wáéíóúñü-]+"
-_SUBJ_ES = (r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
+# Not a bound after the negation ("no hay más de 50", "no quedan menos de 3"): a limit, as
+# "no more than" is in English, not an absence.
+_SUBJ_ES = (r"(?!(?:más|menos)\s+(?:de|que)\b)"
+            r"(?:(?:ningún|ninguna|ningunos|ningunas|nada\s+de|ni\s+un[oa]?|ni)\s+)?"
             + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b|"
             r"esta\b|este\b|desde\b|durante\b)"
             + _W + r"){0,2}(?:\s+de\s+" + _W + r")?")
