@@ -1,6 +1,7 @@
 """Spans of time a result gives by its structure: a total of its rows' intervals (two
-stops' "from" and "to" add up to 47 minutes) and an amount over a rate per period (24,000
-bottles at "daily_out": 1,600 last 15 days). Sentences and tools of our own."""
+stops' "from" and "to" add up to 47 minutes), an amount over a rate per period (24,000
+bottles at "daily_out": 1,600 last 15 days), the days between two of its dates.
+Sentences and tools of our own."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ STOPS = ok("line_stops", json.dumps([{"from": "09:12", "to": "09:40", "reason": 
                                      {"from": "23:50", "to": "00:20", "reason": "jam"}]))
 STOCK = ok("stock_level", json.dumps({"sku": "W-1", "qty": 24000, "daily_out": 1600}))
 FUEL = ok("tank_gauge", "tank,litres,litres_per_hour\nT1,900,60\n")
+LEASE = ok("lease_status", json.dumps({"today": "2026-12-05", "expires": "2026-12-08"}))
 
 
 @pytest.mark.parametrize(("reply", "event"), [
@@ -23,6 +25,8 @@ FUEL = ok("tank_gauge", "tank,litres,litres_per_hour\nT1,900,60\n")
     ("按每天出库 1,600 瓶算，大概能撑 15 天。", STOCK),
     ("Al ritmo actual, el stock da para unos 15 días.", STOCK),
     ("At 60 litres an hour the tank lasts 15 hours.", FUEL),
+    ("Quedan 3 días para el vencimiento (el 8 de diciembre).", LEASE),   # two dates
+    ("合同还有 3 天到期。", LEASE),
 ])
 def test_a_span_the_rows_give(reply: str, event: object) -> None:
     """A total of the rows' intervals, or an amount over a rate, is no ungrounded value."""
@@ -32,6 +36,7 @@ def test_a_span_the_rows_give(reply: str, event: object) -> None:
 @pytest.mark.parametrize(("reply", "event", "span"), [
     ("缺料停了两次，合计 55 分钟。", STOPS, "55 分钟"),
     ("按每天出库 1,600 瓶算，大概能撑 40 天。", STOCK, "40 天"),
+    ("Quedan 6 días para el vencimiento.", LEASE, "6 días"),
 ])
 def test_a_span_no_total_or_rate_gives(reply: str, event: object, span: str) -> None:
     """A span no total of intervals nor any amount over a rate gives is still ungrounded."""

@@ -40,7 +40,7 @@ from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
 from .base import CheckContext
 from .disclosure import told_with_a_failure
-from .listings import heads_a_listing
+from .listings import counts_a_result_figure, heads_a_listing
 
 # The words a call that runs a check of each class holds somewhere in its name or
 # arguments ("pytest", "eslint", "npm run build"); "check", "ci" and the like run any
@@ -346,6 +346,10 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "action" and not claim.first_person and heads_a_listing(
                 context.text, claim.span, ok):
             continue  # "Booked: A04, A07, B02": the result's items listed under their state
+        if claim.kind == "action" and not claim.first_person and counts_a_result_figure(
+                context.text, claim.span, context.evidence.ok_integers,
+                claims.clauses[claim.clause].start if claims.clauses else 0):
+            continue  # "已经发出 750 件" beside "shipped": 750: how many the result records
         if claim.kind == "state" and any(not _names_other_check(p) for p in ok):
             continue  # a call that may have run any check: unclear, no finding
         if any(not p.observes_only for p in failed) and told_with_a_failure(context, claim):

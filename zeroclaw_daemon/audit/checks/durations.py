@@ -7,7 +7,8 @@ whole is checked as one span of time, and when it is not grounded each part is c
 before. The parts are read from the text beside the claim, since a part need not be a
 value of its own ("3 个小时"; "35 分" and "35m" alone are no spans: 分 is also a point or a
 cent, m a metre). A span is also given by a total of the intervals of the results' rows,
-or by an amount over a rate per period (:mod:`..evidence.spans`).
+by an amount over a rate per period, or, in days, by two dates the results give
+(:mod:`..evidence.spans`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.spans import interval_totals, rates
+from ..evidence.spans import date_gaps, interval_totals, rates
 from ..evidence.values import seconds_in, span_of_time_grounded
 from .base import CheckContext
 
@@ -72,9 +73,12 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     tables = evidence.derivations.rows
     if any(abs(minutes * _MINUTE - total) <= tolerance for minutes in interval_totals(tables)):
         return True
-    return any(abs(amount / rate * period - total) <= tolerance
-               for rate, period in rates(tables)
-               for amount in evidence.derivations.operands if amount != rate)
+    if any(abs(amount / rate * period - total) <= tolerance
+           for rate, period in rates(tables)
+           for amount in evidence.derivations.operands if amount != rate):
+        return True
+    return own == _DAY and any(abs(gap * _DAY - total) <= tolerance
+                               for gap in date_gaps(evidence.haystack))
 
 
 def _whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:

@@ -3,15 +3,19 @@ interval between a row's two times of day, and an amount over a rate per period.
 
 A reply adds up the intervals of a result's rows into a total time ("停了两次，合计 47
 分钟" over two stops' "from" and "to"), and divides a stock by a daily rate into the days
-it lasts ("按每天出库 1,600 瓶算，大概能撑 15 天"); both are worked out from the rows.
+it lasts ("按每天出库 1,600 瓶算，大概能撑 15 天"); both are worked out from the rows. It
+also counts the days between two dates the results give ("quedan 3 días" from a "hoy" to
+a "vence").
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Sequence
 from decimal import Decimal
 
+from ..claims.numbers import find_dates
 from .derive import MAX_BREAKDOWN, MAX_OPERANDS
 from .tables import Row
 
@@ -79,3 +83,24 @@ def _rate_period(name: str) -> int | None:
         return None
     word = match.group("adverb") or match.group("unit") or match.group("zh")
     return _RATE_PERIODS.get(word.lower())
+
+
+MAX_DATES = 24
+
+
+def date_gaps(text: str) -> set[int]:
+    """The days between any two of the dates (with a year) that ``text`` writes, at most
+    :data:`MAX_DATES` of them."""
+    days: set[dt.date] = set()
+    for _, _, (year, month, day) in find_dates(text):
+        if year is None:
+            continue
+        try:
+            days.add(dt.date(year, month, day))
+        except ValueError:
+            continue
+        if len(days) == MAX_DATES:
+            break
+    ordered = sorted(days)
+    return {(b - a).days for i, a in enumerate(ordered) for b in ordered[i + 1:]}
+
