@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from audit_rules import Expected, of_type, ok
+from audit_rules import Expected, findings, of_type, ok
 
 from zeroclaw_daemon.receipts import ToolEvent
 
@@ -51,3 +51,34 @@ def test_a_count_no_figure_of_the_record_grounds_is_still_a_mismatch(
         reply: str, result: ToolEvent, expected: Expected) -> None:
     """Neither a breakdown's total nor a figure of the record: the count is held as before."""
     assert expected == of_type("count_mismatch", reply, result)
+
+
+GARAGE = ok("parking_levels", '{"garage": "North", "levels": {"P1": {"spaces": 120, "free": 0}, '
+                              '"P2": {"spaces": 140, "free": 37}, '
+                              '"P3": {"spaces": 140, "free": 88}}}')
+WARDS = ok("ward_beds", '{"wards": {"A": {"beds": 20, "empty": 3}, "B": {"beds": 24, "empty": 5}}}')
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("P2 has 37 free spaces and P3 has 88.", GARAGE),
+    ("125 spaces are free across the garage.", GARAGE),
+    ("Of 400 spaces, 125 are free.", GARAGE),
+    ("Ward B has 5 empty beds; 8 beds are empty in all.", WARDS),
+    ("Hay 44 camas en total.", WARDS),
+])
+def test_a_figure_named_by_the_counts_words_or_its_rows_total_is_consistent(
+        reply: str, result: ToolEvent) -> None:
+    """A key a word of the count's phrase names ('free', 'empty') holds the count or adds
+    up to it over the members of an object keyed by their names (levels P1, P2, P3)."""
+    assert [] == [f for f in findings(reply, result)
+                  if f[0] in ("count_mismatch", "ungrounded_value")]
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("P2 has 38 free spaces.", [("count_mismatch", "count.item_count", "38 free spaces")]),
+    ("Of 420 spaces, 125 are free.", [("ungrounded_value", "value.not_in_results", "420")]),
+])
+def test_a_figure_no_named_key_holds_is_still_held(reply: str, expected: Expected) -> None:
+    """Neither a named key's figure nor its total over the members: still a finding."""
+    assert expected == [f for f in findings(reply, GARAGE)
+                        if f[0] in ("count_mismatch", "ungrounded_value")]

@@ -41,3 +41,33 @@ def test_a_count_of_empty_items_no_zero_rows_make_is_still_held(
         reply: str, result: ToolEvent, expected: Expected) -> None:
     """More items said empty than rows holding a 0: both claims are checked as before."""
     assert expected == findings(reply, result)
+
+
+ROOMS = ok("room_bookings", '{"rooms": [{"room": "Aula 1", "bookings": []}, '
+                            '{"room": "Aula 2", "bookings": [{"from": "09:00", "by": "Ortiz"}]}, '
+                            '{"room": "Aula 3", "bookings": []}]}')
+CARTS = ok("cart_status", '[{"cart": "K1", "charge_pct": 0}, {"cart": "K2", "charge_pct": 80}, '
+                          '{"cart": "K3", "charge_pct": 64}]')
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("Two rooms are free all day.", ROOMS),
+    ("Dos aulas están libres todo el día.", ROOMS),
+    ("One cart is flat.", CARTS),
+])
+def test_a_count_of_items_in_a_state_the_result_does_not_name_is_unclear(
+        reply: str, result: ToolEvent) -> None:
+    """Below the listing, a predicate no item's words hold ('free', 'flat'), and as many
+    items leaving one field empty ([] bookings, a 0 charge): unclear, so no finding."""
+    assert [] == findings(reply, result)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "booked" is the result's own word ("bookings"): read by the kinds' rules, not here.
+    ("Two rooms are booked.", [("count_mismatch", "count.item_count", "Two rooms")]),
+    ("Four rooms are free.", [("count_mismatch", "count.item_count", "Four rooms")]),
+])
+def test_a_state_the_result_names_or_no_empty_field_makes_is_still_held(
+        reply: str, expected: Expected) -> None:
+    """The predicate's word held by the items, or a count no empty field gives: checked."""
+    assert expected == findings(reply, ROOMS)

@@ -22,8 +22,8 @@ from .count_kinds import (
     selected_by_a_threshold,
 )
 from .event_counts import events_told_in_phases, things_named_in_several_lines
-from .record_counts import a_figure_of_a_record
-from .zero_states import counted_in_a_zero_state
+from .record_counts import a_figure_its_words_name, a_figure_of_a_record
+from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
                              re.IGNORECASE)
@@ -57,7 +57,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         # a larger count of another noun ("412 signups, 38 refunds": no part of a whole).
         if claim.value not in specific and not _sum_of_two(claim.value, specific) \
                 and claim.value not in _totals(context, claim) \
-                and not _a_named_column_total(context, claim):
+                and not _a_named_column_total(context, claim) \
+                and not a_figure_its_words_name(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
@@ -105,7 +106,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             _mismatch(context, claim, kind.mismatch, kind.facts)
         return
     if _counts_one_kind(context, claim) or an_unread_kind(context, claim) \
-            or selected_by_a_threshold(context, claim):
+            or selected_by_a_threshold(context, claim) \
+            or counted_in_an_unread_empty_state(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind
     if _a_figure_counted(context, claim):
         return

@@ -7,14 +7,19 @@ words or digits) or the total of one breakdown, an object of figures under the k
 counted noun names ("60 intakes" over "intake": {"dogs": 34, "cats": 26}), or of any
 breakdown when no word of the record names the noun ("60 animals came in"). A
 breakdown's total under the noun's key is a figure of its own, whatever the result's
-shape, so it holds over any result.
+shape, so it holds over any result; so is a figure under a key that a word of the count's
+phrase names ("37 free spaces" over "free": 37), or that key's total over the rows
+("125 spaces are free" over levels whose "free" add up to 125).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
 
 from ..claims.types import CountClaim
+from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, Relation, _first_list
 from .base import CheckContext
 
@@ -51,3 +56,46 @@ def _a_figure_of_an_itemless_result(ok: list[EventFacts], claim: CountClaim) -> 
 def _lists_nothing(facts: EventFacts) -> bool:
     data = facts.parsed_json
     return isinstance(data, Mapping) and _first_list(data, depth=0) is None
+
+
+def a_figure_its_words_name(context: CheckContext, claim: CountClaim) -> bool:
+    """A key that a word of the count's phrase names ("free" of "37 free spaces", of "125
+    spaces are free") holds the count, or adds up to it over a table's rows."""
+    names = Relation(claim.context or claim.keywords)
+    wanted = Decimal(claim.value)
+    for facts in context.evidence.ok:
+        data = facts.parsed_json
+        if isinstance(data, (Mapping, list)) and _holds_under_a_named_key(
+                data, names, claim.value, 0):
+            return True
+    for rows in context.evidence.derivations.rows:
+        table = [row for row in rows if row.structured]
+        if len(table) < 2:
+            continue
+        headers = table[0].labels if not table[0].numbers else {}
+        totals: dict[str, Decimal] = {}
+        for row in table:
+            for key, value in row.numbers.items():
+                totals[key] = totals.get(key, Decimal(0)) + value
+        if any(total == wanted and "." not in key and names(text_keywords(headers.get(key, key)))
+               for key, total in totals.items()):
+            return True
+    return False
+
+
+def _holds_under_a_named_key(node: Mapping[str, Any] | list[Any], names: Relation,
+                             value: int, depth: int) -> bool:
+    if depth > MAX_DEPTH:
+        return False
+    children = list(node.values())[:MAX_KEYS] if isinstance(node, Mapping) else node[:MAX_KEYS]
+    if isinstance(node, Mapping):
+        for key, child in list(node.items())[:MAX_KEYS]:
+            if isinstance(child, int) and not isinstance(child, bool) and child == value \
+                    and names(text_keywords(str(key))):
+                return True
+    return any(_holds_under_a_named_key(child, names, value, depth + 1)
+               for child in children if isinstance(child, (Mapping, list)))
+
+
+MAX_DEPTH = 4
+MAX_KEYS = 100

@@ -5,15 +5,20 @@ empty", "3 bins are out", "dos bandejas están vacías") counts the items in tha
 which a result tells by a figure of 0 in their row ("qty": 0). The count is then the
 number of such rows, not of all the items, and the absence is the state of those items,
 not a denial that the result holds anything. Read from the result's rows and the order
-of the reply's claims only, so it holds in every language.
+of the reply's claims only, so it holds in every language. A state in other words ("Two
+rooms are free all day" over rooms whose "bookings" are []) is a state the result does
+not name: a count below the listing equal to the items leaving one field empty is then
+unclear evidence, so no finding.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..claims.types import AbsenceClaim, CountClaim
-from ..evidence.facts import EventFacts
+from ..claims.words import LATIN_WORD_RE, fold, stem
+from ..evidence.facts import EventFacts, Relation, _first_list
 from ..evidence.tables import table_rows
 from .base import CheckContext
 
@@ -70,3 +75,42 @@ def zero_row_counts(facts: EventFacts) -> set[int]:
             if value == 0:
                 counted[column] = counted.get(column, 0) + 1
     return set(counted.values())
+
+
+def counted_in_an_unread_empty_state(context: CheckContext, claim: CountClaim) -> bool:
+    """A count below a listing of records, whose predicate no item's words hold, equals
+    the number of items that leave one field empty (an empty list, 0, null, "")."""
+    pack = context.pack
+    end = context.text.find("\n", claim.span[1], claim.span[1] + _PREDICATE_CHARS)
+    piece = context.text[claim.span[1]:end if end >= 0 else claim.span[1] + _PREDICATE_CHARS]
+    piece = _CLAUSE_END_RE.split(piece, maxsplit=1)[0]
+    stopwords = pack.stopwords if pack is not None else frozenset()
+    said = {stem(w) for w in LATIN_WORD_RE.findall(piece) if fold(w) not in stopwords}
+    if not said:
+        return False
+    # A word of the predicate is held when an item's word begins as it does ("booked" and
+    # "bookings"): the result then names the state, and the kinds' rules read it.
+    prefixes = tuple({w[:4] for w in said if len(w) >= 4})
+    relation = Relation(said)
+    for facts in context.evidence.ok:
+        data = facts.parsed_json
+        items = _first_list(data, depth=0) if isinstance(data, Mapping) else data
+        if not isinstance(items, list) or not 0 < claim.value < len(items) or \
+                not all(isinstance(item, Mapping) for item in items):
+            continue
+        if any(relation(keys) or (prefixes and any(k.startswith(prefixes) for k in keys))
+               for keys in facts.item_keys):
+            continue
+        empty: dict[str, int] = {}
+        for item in items[:_MAX_ITEMS]:
+            for key, value in item.items():
+                if not isinstance(value, bool) and value in ([], {}, None, "", 0):
+                    empty[key] = empty.get(key, 0) + 1
+        if claim.value in empty.values():
+            return True
+    return False
+
+
+_PREDICATE_CHARS = 40
+_MAX_ITEMS = 400
+_CLAUSE_END_RE = re.compile(r"[.;:,!?()。；：，！？（）]|\s(?:and|but|or|y|pero|o)\s")

@@ -164,9 +164,29 @@ def _collect_rows(node: Any, rows: list[Row], depth: int) -> None:
                 rows.append(row)
             _collect_rows(item, rows, depth + 1)
     elif isinstance(node, Mapping):
+        members = _members(node)
+        for member in members:
+            row = Row()
+            _flatten_into(member, "", row, 0)
+            rows.append(row)
         for child in node.values():
             if isinstance(child, (list, Mapping)):
                 _collect_rows(child, rows, depth + 1)
+
+
+def _members(node: Mapping[Any, Any]) -> list[Mapping[Any, Any]]:
+    """The members of an object keyed by their names, each an object of the same figures
+    ({"P1": {"spaces": 120, "free": 0}, "P2": {"spaces": 140, "free": 37}}): rows of a
+    table whose keys name the rows, as an array's objects would be."""
+    children = [v for v in node.values() if isinstance(v, Mapping)]
+    if len(children) < 2 or len(children) != len(node):
+        return []
+    shapes = {frozenset(k for k, v in child.items()
+                        if isinstance(v, (int, float)) and not isinstance(v, bool))
+              for child in children}
+    if len(shapes) != 1 or not next(iter(shapes)):
+        return []
+    return children
 
 
 def line_numbers(text: str) -> list[tuple[Decimal, str]]:
