@@ -48,6 +48,20 @@ def test_covered_replies_with_shared_words_stay_covered(reply: str, language: st
     assert language == detect_language(reply)
 
 
+@pytest.mark.parametrize(("reply", "language"), [
+    ("No tienes ninguna factura vencida.", "es"),      # a 2nd-person verb, a determiner
+    ("No, nada nuevo.", "es"),                          # "no" is no English word alone
+    ("Yo lo reviso mañana.", "es"),
+    ("Tengo dos avisos abiertos.", "es"),
+    ("No errors, no warnings.", "en"),
+    ("No invoices are overdue.", "en"),
+])
+def test_a_short_spanish_reply_is_read_as_spanish(reply: str, language: str) -> None:
+    """Spanish verb forms, pronouns and determiners tell a short reply's language; "no",
+    written alike in both, tells neither."""
+    assert language == detect_language(reply)
+
+
 TICKETS = event("ticket_search", "ticket,priority\nT-1,high\nT-2,low\nT-3,low")
 FAILED_SEND = event("send_invoice", "smtp timeout", ToolStatus.TIMEOUT)
 DENIED_RESTART = event("restart_host", "denied by policy", ToolStatus.DENIED, {"host": "db-2"})

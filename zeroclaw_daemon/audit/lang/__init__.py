@@ -33,11 +33,14 @@ el la los las del que es está están hay una unos por para con según también 
 fue ya lo se al sin más como esta este estos estas tiene tienen había sus su pero porque cuando
 ningún ninguna nada todavía aún aquí ahora hoy ayer mañana usted puedo puedes quieres revisé
 y de en un sin muy entre desde hasta sobre pasaron fallaron tiene hay
+tienes tengo tenemos hemos han ni tus mis eso esto esos ese esa yo tú qué cómo dónde cuándo
+cuántos cuántas cuál nadie algún alguna algunos algunas otro otra otros otras ningunos ningunas
 """)
 _ENGLISH_WORDS = word_set("""
 the and is are was were of to with for that there it this i you has have on in at be been
-by from not no what which can will would should could your my we they their an as or if
+by from not what which can will would should could your my we they their an as or if
 """)
+# "no" is written alike in English and Spanish: a sign of neither.
 
 
 # Languages without a pack, told apart from the covered ones by their own function words
