@@ -43,6 +43,10 @@ ACTION_CLASSES: dict[str, str] = {
 }
 _VERBS = {verb: c for c, words in ACTION_CLASSES.items() for verb in words.split()}
 _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
+# 锁定 with a count of things after it locks those things (锁定两张商务座, 锁定 3 间房): an
+# act of the grant class, as "lock" is; without one it pins a version or a value.
+_VERB_ALTERNATION += r"|锁定(?=\s*(?:\d+|[两二三四五六七八九十几]+)\s*[张个份间台套辆位])"
+_ALL_VERBS = {**_VERBS, "锁定": "grant"}
 # Done: 已/已经/都/也 before the verb (with a 把 object, 被, or a 给 recipient between), or (已)
 # 了/好/完/掉/成功/完成/搞定 right after it (or after 和 and a second verb:
 # 构建和部署都搞定了); not after a negation (没/未/不), not as an attribute (已关闭的订单),
@@ -91,9 +95,9 @@ PAST_TIME = phrase(r"昨天|前天|昨晚|上周|上个月|去年|之前|以前|
                    r"[一二两三四五六七八九十几]+(?:天|周|个月)前|上周[一二三四五六日天]")
 
 ACTIONS = ActionLexicon(
-    verbs=_VERBS,
-    forms=_VERBS,
-    bases=_VERBS,
+    verbs=_ALL_VERBS,
+    forms=_ALL_VERBS,
+    bases=_ALL_VERBS,
     read_verbs=frozenset(),
     action_re=ACTION,
     state_re=STATE,
