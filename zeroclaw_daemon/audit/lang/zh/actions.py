@@ -81,8 +81,11 @@ STATE = phrase(
     r"[^，。；！？\n]{0,6}?(?:全部|都|也)?(?:通过|成功|全绿|没问题)")
 # Said of the outcome, not of items ("处理中的工单" are tickets in progress).
 # 没有确认/没有应答: the receiver has not answered, so the outcome is open.
+# 没有送达/未生效/状态未知: the command did not arrive or take effect, or its outcome is
+# unknown: the failure told in other words.
 DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|不确定|未确认|没有?确认|没有?应答|"
-                    r"没有?回应|未应答|(?:等待|排队中|处理中|进行中)(?!的)")
+                    r"没有?回应|未应答|(?:等待|排队中|处理中|进行中)(?!的)|"
+                    r"(?:没有?|未)(?:送达|生效|到达)|(?:状态|结果)(?:未知|不明)")
 
 # 到账: money arrived in the account, the outcome of any payment.
 OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
