@@ -107,6 +107,8 @@ GENERAL = phrase(
     r"en\s+teoría)\b")
 FAILURE = phrase(
     r"\b(?:fall(?:ó|aron|a|an|ido|o)|fallida|fallido|error(?:es)?\s+(?:de|al)|dio\s+(?:un\s+)?error|"
+    # "devolvió un error", "respondió con el error 413": as "an error" / "the error" in English
+    r"(?:un|el)\s+error|"
     r"con\s+(?:un\s+)?error|denegad[oa]s?|rechazad[oa]s?|bloquead[oa]s?\s+por|prohibid[oa]|"
     r"tiempo\s+de\s+espera|se\s+agotó|agotó|expiró|timeout|no\s+pude|no\s+pudimos|no\s+se\s+pudo|"
     r"no\s+fue\s+posible|no\s+logré|no\s+consegu[ií]|sin\s+permiso|no\s+tengo\s+permiso|"
