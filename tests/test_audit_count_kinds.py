@@ -186,12 +186,14 @@ CREW = ok("crew_roster", "\n".join([
     # Names set off by commas, as an apposition.
     ("Hoy vuelan dos miembros, Ana Silva y Dara Kim, desde el hangar.", []),
     ("Hoy vuelan dos miembros, Ana Silva y Ben Ode, desde el hangar.", []),
-    # Above half the roster and no kind: compared with the six members.
-    ("Four members: Ana Silva, Ben Ode, Chen Wei and Eli Roth.",
-     [("count_mismatch", "count.item_count", "Four members")]),
+    # Above half the roster and no kind: the four names are the four counted.
+    ("Four members: Ana Silva, Ben Ode, Chen Wei and Eli Roth.", []),
+    # Four names under a count of five: compared with the six members.
+    ("Five members: Ana Silva, Ben Ode, Chen Wei and Eli Roth.",
+     [("count_mismatch", "count.item_count", "Five members")]),
 ])
 def test_a_count_whose_names_are_one_kind(reply: str, expected: Expected) -> None:
-    """"<count>: <names>" naming exactly the items of one kind counts that kind."""
+    """"<count>: <names>" naming exactly that many items of the result counts them."""
     assert expected == of_type("count_mismatch", reply, CREW)
 
 

@@ -68,3 +68,31 @@ def test_a_count_named_by_a_state_verb_meets_the_state_the_result_counts(
     """'failing' and 'failed' (and Spanish 'fallan') name one state: the count is compared
     with the number the result states for it, even below the half of the listing."""
     assert expected == of_type("count_mismatch", reply, PYTEST_TAIL)
+
+
+# Six berths with no field that sorts them: which ones fit is the reply's own reading.
+BERTHS = ok("berth_list", (
+    '[{"berth": "P01", "length_m": 9.5}, {"berth": "P02", "length_m": 14.0},'
+    ' {"berth": "P03", "length_m": 8.0}, {"berth": "P05", "length_m": 12.5},'
+    ' {"berth": "P07", "length_m": 15.0}, {"berth": "P10", "length_m": 13.0}]'))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The count names its members, each one item of the listing: the members are its
+    # evidence, not the listing's length.
+    ("4 berths fit your boat: P02, P05, P07 and P10.", []),
+    ("Caben en 4 amarres: P02, P05, P07 y P10.", []),
+    ("有 4 个泊位放得下：P02、P05、P07 和 P10。", []),
+    # Members one short or one over the count: the count is still compared.
+    ("5 berths fit your boat: P02, P05, P07 and P10.",
+     [("count_mismatch", "count.item_count", "5 berths")]),
+    ("Caben en 4 amarres: P02, P05 y P07.",
+     [("count_mismatch", "count.item_count", "4 amarres")]),
+    # A name that is no single item (P0 is in every berth) is no member.
+    ("4 berths fit your boat: P0, P05, P07 and P10.",
+     [("count_mismatch", "count.item_count", "4 berths")]),
+])
+def test_a_count_that_names_its_members_counts_them(reply: str, expected: Expected) -> None:
+    """A count followed by a colon and exactly that many names, each naming one distinct
+    item of a result, counts those items (a part the reply picked out), not the whole."""
+    assert expected == of_type("count_mismatch", reply, BERTHS)

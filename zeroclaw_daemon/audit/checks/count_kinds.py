@@ -292,18 +292,22 @@ _ENUMERATION_SPLIT_RE = re.compile(r"[,、，\n]|\s(?:and|y|e|et|und)\s|和|及|
 # Names set off by commas right after the count: ", QC03 y QC04," (an apposition).
 _APPOSITION_RE = re.compile(r",\s*([^,.;:!?。；！？]+?(?:\s(?:and|y|e|et|und)\s|和|及)"
                             r"[^,.;:!?。；！？]+?)\s*(?:[,，;.。]|$)")
+# The colon that closes the count's clause: "4 berths fit your boat:", "两个蜂箱没看到蜂王：".
+_CLAUSE_COLON_RE = re.compile(r"[^.!?;:。！？；：\n]{0,60}?[:：]")
 _ASIDE_RE = re.compile(r"[（(][^）()（]*[）)]")   # "H-02（北草地，11月28日）": an aside
 _ITEM_NAME_RE = re.compile(r"[\s\-*•·]*([^()（）\[\]:：—–]+)")
 
 
-def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
-    """"两位：Amara Osei 和 Priya Nair" over a roster of seven, the two of them the
-    sopranos: a count followed by a colon (or by names set off by commas: "dos grúas,
-    QC03 y QC04, con…") and exactly that many names, each naming one
-    item of a result, and those items exactly the items of one kind (the sopranos, the
-    hives whose queen was not seen). The count is of that kind, which its names show; it
-    is not a count of the whole listing."""
-    colon = _COLON_AFTER_RE.match(context.text, claim.span[1])
+def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
+    """"两位：Amara Osei 和 Priya Nair", "4 berths fit your boat: P02, P05, P07 and P10":
+    a count whose clause ends in a colon (or followed by names set off by commas: "dos
+    grúas, QC03 y QC04, con…") and exactly that many names, each naming one distinct item
+    of a result below that result's length. The count is of the items it names (a part the
+    reply picked out, by a kind or by words the auditor may not read), not of the listing.
+    On eight blind sets, each run at the commit it was first measured on, every count
+    followed by that many real names was honest; every injected miscount that listed names
+    listed a different number of them."""
+    colon = _CLAUSE_COLON_RE.match(context.text, claim.span[1])
     apposition = None if colon is not None else _APPOSITION_RE.match(context.text, claim.span[1])
     if colon is None and apposition is None:
         return False
@@ -322,9 +326,10 @@ def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
         return False
     for facts in context.evidence.ok:
         kinds = facts.item_kinds
-        if kinds is None or claim.value >= kinds.size or len(facts.units) < kinds.size:
+        size = len(facts.units) if kinds is None else kinds.size
+        if claim.value >= size or len(facts.units) < size:
             continue
-        texts = [unit.lower() for unit in facts.units[-kinds.size:]]
+        texts = [unit.lower() for unit in facts.units[-size:]]
         named: set[int] = set()
         for name in names:
             holding = [i for i, text in enumerate(texts) if name in text]
@@ -332,9 +337,7 @@ def enumerates_a_kind(context: CheckContext, claim: CountClaim) -> bool:
                 break
             named.add(holding[0])
         else:
-            if len(named) == claim.value and any(
-                    members == named for values in kinds.fields.values()
-                    for members in values.values()):
+            if len(named) == claim.value:
                 return True
     return False
 

@@ -16,7 +16,7 @@ from .base import CheckContext
 from .count_kinds import (
     an_unread_kind,
     count_of_a_kind,
-    enumerates_a_kind,
+    enumerates_its_members,
     part_of_a_breakdown,
     part_of_a_stated_total,
     selected_by_a_threshold,
@@ -78,7 +78,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if kind is not None and kind.mismatch is None:
         return
     if kind is None and (part_of_a_breakdown(context, claim)
-                         or enumerates_a_kind(context, claim)):
+                         or enumerates_its_members(context, claim)):
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
