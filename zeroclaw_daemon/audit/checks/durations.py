@@ -60,7 +60,7 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     if own is None:
         return False
     said = claim.numbers[0]
-    whole = _whole(context.text, claim.span, said * own, own)
+    whole = span_whole(context.text, claim.span, said * own, own)
     evidence = context.evidence
     if whole is not None and span_of_time_grounded(whole, evidence):
         return True
@@ -71,7 +71,8 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     else:
         total, tolerance = whole, Decimal(_MINUTE)
     tables = evidence.derivations.rows
-    if any(abs(minutes * _MINUTE - total) <= tolerance for minutes in interval_totals(tables)):
+    if any(abs(minutes * _MINUTE - total) <= tolerance for minutes in interval_totals(
+            tables, (f.result for f in evidence.ok))):
         return True
     if any(abs(amount / rate * period - total) <= tolerance
            for rate, period in rates(tables)
@@ -81,7 +82,7 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
                                for gap in date_gaps(evidence.haystack))
 
 
-def _whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:
+def span_whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:
     """The seconds of the span the claim is a part of: with the smaller part right after
     it, or the larger part right before it; None when it stands alone."""
     after = _SMALLER_AFTER_RE.match(text, span[1])

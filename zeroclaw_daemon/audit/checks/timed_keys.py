@@ -23,6 +23,7 @@ from ..evidence.tables import object_row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
+from .durations import span_whole
 
 _KEY_SPLIT_RE = re.compile(r"[._\s-]+")
 # The quantity named after the number ("25 minutes of runtime", "18 min runtime") or
@@ -112,6 +113,11 @@ def _check(context: CheckContext, claim: ValueClaim, names: set[str],
     unit = seconds_in(claim.unit) or Decimal(1)
     spread = approx_tolerance(reading) if claim.approx else rounding_unit(reading) / 2
     said, slack = reading * unit, spread * unit
+    # A part of a span in two units ("25 min 42 s") is read as its whole, to a minute as
+    # the durations check reads one.
+    whole = span_whole(context.text, claim.span, said, unit)
+    if whole is not None:
+        said, slack = whole, Decimal(60)
     if any(abs(value - said) <= slack for _, value, _, _ in named):
         return
     _, value, facts, key = named[0]

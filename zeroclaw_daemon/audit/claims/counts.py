@@ -157,14 +157,15 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
     return found
 
 
-# A capitalised word inside a sentence (after a lower-case word), right before a number.
-_NAME_BEFORE_RE = re.compile(r"[a-z\u00DF-\u00FF,]\s+([A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]+) $")
+# A capitalised word inside a sentence (after a lower-case word, or after a number that
+# counts the labelled things: "212 Cat 2 incidents"), right before a number.
+_NAME_BEFORE_RE = re.compile(r"[a-z\u00DF-\u00FF,\d]\s+([A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]+) $")
 
 
 def labelled_by_a_name(text: str, start: int, pack: LanguagePack) -> bool:
-    """"the Year 11 changes", "booked in Room 204", "en la Sala 3": a number right after a
-    capitalised noun inside a sentence is that thing's label, not a count. (A sentence's
-    first word is capitalised anyway: "Found 3 files" still counts.)"""
+    """"the Year 11 changes", "booked in Room 204", "en la Sala 3", "212 Cat 2 incidents": a
+    number right after a capitalised noun inside a sentence is that thing's label, not a
+    count. (A sentence's first word is capitalised anyway: "Found 3 files" still counts.)"""
     match = _NAME_BEFORE_RE.search(text, max(0, start - 32), start)
     if match is None:
         return False

@@ -111,8 +111,11 @@ APPROX_PAIRS = (("alrededor", "de"), ("cerca", "de"), ("alrededor", "del"), ("ce
 
 
 def approx_before(text: str) -> bool:
-    """Whether ``text`` (lower-cased) ends with a word saying "about", before any spaces."""
+    """Whether ``text`` (lower-cased) ends with a word saying "about", before any spaces
+    or emphasis marks ("about **£4,240**": the marks set the value off, not the word)."""
     tail = text.rstrip()
+    if tail.endswith(("*", "_")):
+        tail = tail.rstrip("*_ ")
     if tail.endswith(APPROX_ENDINGS):
         return True
     if tail.endswith(_ARTICLES):   # "superan los 20", "exceed the 20": past the article

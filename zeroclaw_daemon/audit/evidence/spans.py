@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from ..claims.numbers import find_dates
@@ -38,11 +38,34 @@ def intervals(tables: Sequence[Sequence[Row]]) -> list[int]:
     return found
 
 
-def interval_totals(tables: Sequence[Sequence[Row]]) -> set[int]:
+# Two times of day joined by a dash ("11:00-12:50", "14:00 – 15:30"): a range, in any layout.
+_RANGE_RE = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)\s?[-–—]\s?([01]?\d|2[0-3]):([0-5]\d)"
+                       r"(?![\d:])")
+
+
+def range_intervals(texts: Iterable[str]) -> list[int]:
+    """The minutes of every range of two times of day in the texts (the lines of a
+    schedule that no table layout splits into cells), across midnight; at most
+    :data:`MAX_BREAKDOWN`."""
+    found: list[int] = []
+    for text in texts:
+        if ":" not in text:
+            continue
+        for match in _RANGE_RE.finditer(text):
+            start = int(match.group(1)) * 60 + int(match.group(2))
+            end = int(match.group(3)) * 60 + int(match.group(4))
+            found.append((end - start) % 1440)
+            if len(found) == MAX_BREAKDOWN:
+                return found
+    return found
+
+
+def interval_totals(tables: Sequence[Sequence[Row]], texts: Iterable[str] = ()) -> set[int]:
     """Every total of one or more of the rows' intervals (the blocks of one person, the
-    stops of one line), in minutes."""
+    stops of one line), in minutes; when no row holds two times of day, of the texts'
+    ranges of two times."""
     totals: set[int] = set()
-    for minutes in intervals(tables):
+    for minutes in intervals(tables) or range_intervals(texts):
         totals |= {total + minutes for total in totals} | {minutes}
     return totals
 
