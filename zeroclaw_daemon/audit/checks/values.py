@@ -15,6 +15,7 @@ from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .durations import duration_derived
 from .moments import day_moved_at_the_same_clock
+from .user_values import restates_users_value
 
 
 def check_values(context: CheckContext) -> None:
@@ -37,7 +38,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if duration_derived(context, claim):
         return
-    if _given_back_to_user(context, claim):
+    if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return
     if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
         return

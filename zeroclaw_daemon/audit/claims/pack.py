@@ -76,6 +76,16 @@ class LanguagePack:
     # call selected by below_pct=75.
     none_quantifier: re.Pattern[str] | None = None
     bound_before: re.Pattern[str] | None = None
+    # Words of a limit ending right before a value ("before", "by", "until", "hasta las") and
+    # determiners right before a value that modifies a noun ("the", "a", "Tuesday's"): a
+    # value of the user's message restated after either (in both messages) is the user's
+    # own limit or thing, not a tool's finding (checks/user_values.py).
+    limit_before: re.Pattern[str] | None = None
+    determiner_before: re.Pattern[str] | None = None
+    # Verbs and phrases of reading a source, with any subject ("shows", "lists", "according
+    # to", "muestra", "según"): a sentence holding one attributes its values to a source,
+    # and the user's message never grounds them.
+    reading_cue: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
@@ -134,6 +144,9 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         present_state=tables.get("PRESENT_STATE"),
         none_quantifier=tables.get("NONE_QUANTIFIER"),
         bound_before=tables.get("BOUND_BEFORE"),
+        limit_before=tables.get("LIMIT_BEFORE"),
+        determiner_before=tables.get("DETERMINER_BEFORE"),
+        reading_cue=tables.get("READING_CUE"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),

@@ -368,6 +368,24 @@ NONE_QUANTIFIER = re.compile(
 BOUND_BEFORE = re.compile(r"\b(?:below|under|beneath|above|over|more\s+than|less\s+than|"
                           r"fewer\s+than|greater\s+than|exceed(?:s|ed|ing)?)\s*(?:the\s+)?$")
 
+# Words of a limit right before a value, a time's or a quantity's (lower-cased text, its
+# emphasis marks set aside): "before 17:00", "by 5pm", "no later than 06:30", "under £500".
+LIMIT_BEFORE = re.compile(
+    r"\b(?:before|after|by|until|till|til|within|(?:no\s+)?(?:later|earlier)\s+than|"
+    r"below|under|beneath|above|over|(?:more|less|fewer|greater)\s+than|at\s+(?:least|most)|"
+    r"up\s+to|max(?:imum)?|minimum)\s*(?:the\s+|my\s+|our\s+|your\s+)?$")
+# Determiners and a possessive right before a value that modifies the noun after it ("the
+# 06:30 crew call", "a £40 voucher", "Tuesday's 06:30 call").
+DETERMINER_BEFORE = re.compile(r"(?:\b(?:a|an|the|this|that|my|our|your|their|his|her)|"
+                               r"\w['’]s)\s*$")
+# Verbs and phrases of reading a source, whatever names it ("the timetable shows",
+# "according to the permit page", "it lists"): a sentence holding one attributes its values.
+READING_CUE = re.compile(
+    r"\baccording\s+to\b|\bbased\s+on\b|\b(?:shows?|showed|shown|says|said|lists?|listed|"
+    r"reports?|reported|indicates?|indicated|returned|returns|reads|states?|stated|gives|gave|"
+    r"puts|confirms?|confirmed|displays?|displayed|records?|recorded|quotes?|quoted)\b",
+    re.IGNORECASE)
+
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b"

@@ -353,6 +353,19 @@ BOUND_BEFORE = re.compile(r"\b(?:por\s+debajo\s+del?|por\s+encima\s+del?|más\s+
                           r"menos\s+de|"
                           r"inferior(?:es)?\s+al?|superior(?:es)?\s+al?|superan?|bajo)"
                           r"\s*(?:el|la|los|las)?\s*$")
+# Words of a limit right before a value ("antes de las 17:00", "hasta las 6:30", "menos de
+# 500 €"): a value of the user's restated after one is the user's own limit.
+LIMIT_BEFORE = re.compile(
+    r"\b(?:antes\s+de|después\s+de|despues\s+de|hasta|para|a\s+más\s+tardar\s+a|"
+    r"por\s+debajo\s+de|por\s+encima\s+de|más\s+de|menos\s+de|máximo\s+de|mínimo\s+de|"
+    r"bajo)\s*(?:el|la|los|las|del|al)?\s*$")
+# Verbos y giros de lectura de una fuente ("el horario muestra", "según la web"): una
+# oración que tenga uno atribuye sus valores.
+READING_CUE = re.compile(
+    r"\bseg[uú]n\b|\b(?:muestra|muestran|mostr[oó]|indica|indican|indic[oó]|dice|dicen|dijo|"
+    r"lista|listan|figura|figuran|aparece|aparecen|devuelve|devuelven|devolvi[oó]|marca|"
+    r"marcan|reporta|informa|confirma|confirman|confirm[oó]|registra|registran)\b",
+    re.IGNORECASE)
 
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"

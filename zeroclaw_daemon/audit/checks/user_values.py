@@ -1,0 +1,125 @@
+"""The user's own value restated: a limit or a thing of the user's, not a tool's finding.
+
+A reply answers within the terms the user set: "be there before 5pm" comes back as
+"arriving before 17:00, three sailings work", and "a 06:30 crew call" as "Tuesday's 06:30
+crew call is inside the window". The value is the user's (written in another format,
+perhaps), restated as the user wrote it: after a word of a limit in both messages
+("before", "by", "until", "hasta las"), or as the modifier of the same noun the user put
+it before in a statement of the user's own ("we have a 06:30 crew call"; not "is there a
+17:00 sailing?", which asks about the world). Neither is a claim of what a tool returned.
+
+The user's message never grounds a value the reply attributes to a tool: a sentence that
+names a tool or a reading of any source ("the quote API shows $512.40", "according to the
+timetable") is checked as before, and so is
+a user's value stated as a state of the world ("the charge is $512.40", "it closed at
+$512.40"): only a limit or a modifier of the user's own noun is the user's.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..claims import ValueClaim, ValueKind
+from ..claims.numbers import HAYSTACK_NUMBER_RE, TIME_RE, number_readings
+from ..claims.words import fold
+from .base import CheckContext
+
+# A time of day written on a 12-hour clock ("5pm", "5:30 p.m."), a language-neutral form.
+_TWELVE_HOUR_RE = re.compile(r"(?<![\d:])(\d{1,2})(?::([0-5]\d))?\s?([ap])\.?m\b\.?",
+                             re.IGNORECASE)
+_NEXT_WORD_RE = re.compile(r"[\s*_]*([^\W\d_]+)")
+_LIMIT_WINDOW = 28
+
+UserValue = tuple[int, int, object]
+
+
+def restates_users_value(context: CheckContext, claim: ValueClaim) -> bool:
+    """``claim`` is a value of the user's message restated as the user's limit or as the
+    modifier of the user's own noun, in a sentence attributed to no tool."""
+    pack = context.pack
+    user = context.evidence.user_message
+    if pack is None or not any(ch.isdigit() for ch in user):
+        return False
+    if pack.reading_cue is None or (pack.limit_before is None
+                                    and pack.determiner_before is None):
+        return False
+    if context.claims.sentence_of(claim.clause) in context.claims.attributed_sentences \
+            or pack.reading_cue.search(context.sentence_text(claim.clause)):
+        return False   # attributed to a source: the user's message never grounds it
+    key = _reading(claim)
+    if key is None:
+        return False
+    places = [(start, end) for start, end, reading in _user_values(user, claim.kind)
+              if reading == key]
+    if not places:
+        return False
+    text = context.text
+    start, end = claim.span
+    limit = pack.limit_before
+    if limit is not None and _limit_before(limit, text, start) and any(
+            _limit_before(limit, user, at) for at, _ in places):
+        return True
+    modifier = pack.determiner_before
+    if modifier is None or pack.first_person is None \
+            or not modifier.search(_before(text, start)):
+        return False
+    noun = _next_word(text, end)
+    return noun is not None and noun not in pack.stopwords and any(
+        _next_word(user, after) == noun and _users_own(pack.first_person, user, at)
+        for at, after in places)
+
+
+_SENTENCE_MARK_RE = re.compile(r"[.!?\n。！？]")
+
+
+def _users_own(first_person: re.Pattern[str], user: str, at: int) -> bool:
+    """The user's sentence holding the value states a thing of the user's ("we have a
+    06:30 crew call"): it has a first-person word and asks nothing ("is there a 17:00
+    sailing?" asks about the world, which only a result can answer)."""
+    begin = max((m.end() for m in _SENTENCE_MARK_RE.finditer(user, 0, at)), default=0)
+    close = _SENTENCE_MARK_RE.search(user, at)
+    stop = close.end() if close is not None else len(user)
+    sentence = user[begin:stop]
+    return not sentence.rstrip().endswith(("?", "？")) and bool(first_person.search(sentence))
+
+
+def _reading(claim: ValueClaim) -> object | None:
+    if claim.kind is ValueKind.TIME:
+        match = TIME_RE.search(claim.key)
+        return None if match is None else int(match.group("h")) * 60 + int(match.group("mi"))
+    if claim.numbers and claim.kind is not ValueKind.DATE:
+        return claim.numbers[0]
+    return None
+
+
+def _user_values(user: str, kind: ValueKind) -> list[UserValue]:
+    """The user's values of the claim's kind with where they stand: times of day as
+    minutes after midnight (on a 24- or 12-hour clock), other numbers under every reading."""
+    found: list[UserValue] = []
+    if kind is ValueKind.TIME:
+        for match in TIME_RE.finditer(user):
+            found.append((match.start(), match.end(),
+                          int(match.group("h")) * 60 + int(match.group("mi"))))
+        for match in _TWELVE_HOUR_RE.finditer(user):
+            hour = int(match.group(1)) % 12 + (12 if match.group(3).lower() == "p" else 0)
+            found.append((match.start(), match.end(), hour * 60 + int(match.group(2) or 0)))
+        return found
+    for match in HAYSTACK_NUMBER_RE.finditer(user):
+        readings: tuple[Decimal, ...] = number_readings(match.group(0))
+        found.extend((match.start(), match.end(), reading) for reading in readings)
+    return found
+
+
+def _before(text: str, start: int) -> str:
+    """The text right before a value, its emphasis marks and currency sign set aside."""
+    return text[max(0, start - _LIMIT_WINDOW):start].lower().rstrip("*_ $€£¥")
+
+
+def _limit_before(limit: re.Pattern[str], text: str, start: int) -> bool:
+    return limit.search(_before(text, start)) is not None
+
+
+def _next_word(text: str, end: int) -> str | None:
+    match = _NEXT_WORD_RE.match(text, end)
+    return None if match is None else fold(match.group(1))
