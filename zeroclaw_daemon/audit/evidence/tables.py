@@ -119,7 +119,24 @@ def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:
         return None
     cells = [_ALIGNED_GAP_RE.split(line.strip()) for line in lines]
     widths = {len(row) for row in cells}
+    if len(widths) > 1:
+        # Two numbers one space apart ("4,712 96") under two headers are two cells whose
+        # padding ran out: split them, and the lines may then agree.
+        width = max(widths)
+        cells = [row if len(row) == width else _split_number_pairs(row) for row in cells]
+        widths = {len(row) for row in cells}
     return cells if len(widths) == 1 and min(widths) >= 2 else None
+
+
+_NUMBER_PAIR_RE = re.compile(r"(-?[\d.,]*\d)\s(-?[\d.,]*\d)")
+
+
+def _split_number_pairs(row: list[str]) -> list[str]:
+    split: list[str] = []
+    for cell in row:
+        pair = _NUMBER_PAIR_RE.fullmatch(cell)
+        split.extend(pair.groups() if pair is not None else (cell,))
+    return split
 
 
 _ALIGNED_GAP_RE = re.compile(r"\t|\s{2,}")
