@@ -52,3 +52,13 @@ def test_scanning_pattern_finds_what_its_plain_form_finds(pattern: re.Pattern[st
         for form in (text, text.lower()):
             expected = [m.span() for m in plain_pattern.finditer(form)]
             assert expected == [m.span() for m in pattern.finditer(form)], form[:80]
+
+
+def test_identifiers_and_full_names_read_in_one_pass_as_each_pattern_finds_them() -> None:
+    """Over every scenario text, the one pass finds each pattern's own matches."""
+    for text in _texts():
+        expected = ([(m.start(), m.end(), m.group(0)) for m in names.IDENTIFIER_RE.finditer(text)
+                     if names._starts_a_token(text, m.start())],
+                    [(m.start(), m.end(), m.group(0)) for m in names.FULL_NAME_RE.finditer(text)
+                     if names._starts_a_token(text, m.start())])
+        assert expected == names.find_identifiers_and_full_names(text, lambda _: True), text[:80]

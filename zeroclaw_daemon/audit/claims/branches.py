@@ -152,25 +152,35 @@ class BranchIndex:
     def live(self, tokens: frozenset[str] | set[str], form: str, piece: str = "") -> set[int]:
         """The alternatives possible in a sentence (``tokens``, ``form``: see
         :meth:`PatternFilter.opens`; ``piece``: its text, for the marks)."""
-        # An alternative whose marks the sentence lacks counts as found: it is taken out
-        # at the end, and not looked at before.
-        missing = {index for index, marks in self.marks.items()
-                   if not all(mark in piece for mark in marks)}
-        found = set(self.always) | missing
+        found = set(self.always)
         for index, needs in self.unkeyed:
-            if index not in found and all(need.met(tokens, form) for need in needs):
-                found.add(index)
+            if index not in found:
+                for need in needs:
+                    if not need.met(tokens, form):
+                        break
+                else:
+                    found.add(index)
         keyed = self.keyed
         for word in tokens & self.keys:
             for candidate in keyed[word]:
-                if candidate.alternative in found or not candidate.first_met(tokens, form):
+                alternative = candidate.alternative
+                if alternative in found or not candidate.first_met(tokens, form):
                     continue
                 for need in candidate.rest:
                     if not need.met(tokens, form):
                         break
                 else:
-                    found.add(candidate.alternative)
-        return found - missing
+                    found.add(alternative)
+        # The marks are checked last, on the few alternatives found: each is a substring
+        # test, and most alternatives of most sentences are out by then.
+        marks = self.marks
+        if marks:
+            for index in [i for i in found if i in marks]:
+                for mark in marks[index]:
+                    if mark not in piece:
+                        found.discard(index)
+                        break
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .actions import find_action_claims
 from .counts import find_counts, labelled_by_a_name
 from .gate import BIT
-from .names import find_full_names, find_identifiers, find_names
+from .names import find_identifiers_and_full_names, find_names
 from .numbers import (
     APPROX_AFTER_RE,
     approx_before,
@@ -273,8 +273,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             values.append(ValueClaim(span=(start, end), clause=clause_at(start),
                                      kind=ValueKind.NAME, raw=name, key=name.lower()))
         no_code_text = mask(no_urls, code_spans)
-        for found, unit in ((find_identifiers(no_code_text, keep), "identifier"),
-                            (find_full_names(no_code_text, keep), "full_name")):
+        identifiers, full_names = find_identifiers_and_full_names(no_code_text, keep)
+        for found, unit in ((identifiers, "identifier"), (full_names, "full_name")):
             for start, end, name in found:
                 if unit == "full_name" and name.split(" ", 1)[0].lower() in pack.stopwords:
                     continue   # "The Rooftop", "El Prado": a function word is no first name

@@ -22,9 +22,16 @@ if TYPE_CHECKING:
 # "ORD-884125", "WEB-1182"); "Q4", "S3", "EC2" and "T4S" are names of things, not codes.
 # Both open with a character class (no lookbehind first), so ``sre`` skips ahead to the
 # capitals; what may precede a match is checked on the match (:func:`_starts_a_token`).
-IDENTIFIER_RE = re.compile(r"[A-Z][A-Z]{0,5}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])")
+_IDENTIFIER_REST = r"[A-Z]{0,5}-?\d{2,}(?:-\d+)*[A-Z]?(?![\w/@-])"
+IDENTIFIER_RE = re.compile("[A-Z]" + _IDENTIFIER_REST)
 # Two capitalised words: a person's first and last name ("Priya Raman").
-FULL_NAME_RE = re.compile(r"[A-Z][a-z]{1,20} [A-Z][a-z]{1,20}\b")
+_FULL_NAME_REST = r"[a-z]{1,20} [A-Z][a-z]{1,20}\b"
+FULL_NAME_RE = re.compile("[A-Z]" + _FULL_NAME_REST)
+# Both in one pass over the reply, which finds what the two find: after its capital an
+# identifier goes on with a capital, a dash or a digit and a name with a small letter, so
+# no capital starts both, and neither's capitals start the other inside it.
+IDENTIFIER_OR_NAME_RE = re.compile(
+    f"[A-Z](?:(?P<identifier>{_IDENTIFIER_REST})|(?P<full_name>{_FULL_NAME_REST}))")
 _NOT_BEFORE_A_TOKEN = frozenset("/.#@-")
 EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 HANDLE_RE = re.compile(r"(?<![\w@/])@[A-Za-z0-9_][A-Za-z0-9_.-]{1,38}(?<![.-])")
@@ -64,12 +71,24 @@ def _starts_a_token(text: str, start: int) -> bool:
 
 def find_identifiers(text: str, keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
     """Identifier-shaped codes (compared as strings with the results)."""
-    return [(m.start(), m.end(), m.group(0)) for m in IDENTIFIER_RE.finditer(text)
-            if _starts_a_token(text, m.start()) and keep(m.start())]
+    return find_identifiers_and_full_names(text, keep)[0]
 
 
 def find_full_names(text: str, keep: Callable[[int], bool]) -> list[tuple[int, int, str]]:
     """First-and-last-name pairs; checked only against a result naming the same first name
     with another last name ("Priya Ramesh" where the result says "Priya Raman")."""
-    return [(m.start(), m.end(), m.group(0)) for m in FULL_NAME_RE.finditer(text)
-            if _starts_a_token(text, m.start()) and keep(m.start())]
+    return find_identifiers_and_full_names(text, keep)[1]
+
+
+def find_identifiers_and_full_names(text: str, keep: Callable[[int], bool]
+                                    ) -> tuple[list[tuple[int, int, str]],
+                                               list[tuple[int, int, str]]]:
+    """:func:`find_identifiers` and :func:`find_full_names`, read in one pass."""
+    identifiers: list[tuple[int, int, str]] = []
+    full_names: list[tuple[int, int, str]] = []
+    for match in IDENTIFIER_OR_NAME_RE.finditer(text):
+        start = match.start()
+        if _starts_a_token(text, start) and keep(start):
+            found = identifiers if match.lastgroup == "identifier" else full_names
+            found.append((start, match.end(), match.group(0)))
+    return identifiers, full_names
