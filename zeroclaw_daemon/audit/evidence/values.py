@@ -257,8 +257,12 @@ def _converted_temperature(value: Decimal, unit: str, numbers: NumberIndex) -> b
 
 def full_name_grounded(name: str, haystack: str) -> bool:
     """A first and last name is wrong only when a result names the same first name with
-    another last name ("Priya Ramesh" against "Priya Raman"); any other pair (a team, a
-    place, a product) is not a person's name the results can check."""
+    another last name ("Priya Ramesh" against "Priya Raman"), and no name of the results
+    begun by it holds the last name further on (a name written shorter, "Vajra Albe" of
+    "Vajra Barolo Albe"); any other pair (a team, a place, a product) is not a person's
+    name the results can check."""
     first, _, last = name.partition(" ")
-    others = re.findall(r"\b" + re.escape(first) + r" ([A-Z][a-z]{1,20})\b", haystack)
-    return not others or last in others
+    # The capitalised words that follow the first name: a name written shorter leaves out
+    # some ("Vajra Albe" of "G.D. Vajra Barolo Albe"), so its last word is any of them.
+    runs = re.findall(r"\b" + re.escape(first) + r"((?: [A-Z][\w.'’-]{1,20}){1,4})", haystack)
+    return not runs or any(last in run.split() for run in runs)
