@@ -282,13 +282,14 @@ class EventFacts:
 
     @lazy
     def empty_keys(self) -> tuple[str, ...]:
-        """JSON keys whose value is empty or zero (``"incidents": []``, ``"errors": 0``)."""
+        """JSON keys whose value is empty, zero or null (``"incidents": []``, ``"errors": 0``,
+        ``"team_a": null``: nothing set there)."""
         found: list[str] = []
 
         def visit(node: Any, depth: int) -> None:
             if isinstance(node, Mapping) and depth < 4:
                 for key, value in node.items():
-                    if (value in ([], {}, 0) and not isinstance(value, bool)) or (
+                    if value is None or (value in ([], {}, 0) and not isinstance(value, bool)) or (
                             isinstance(value, str) and value.strip().lower() in _NONE_VALUES):
                         found.append(str(key).replace("_", " "))
                     elif isinstance(value, (Mapping, list)):
