@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from zeroclaw_daemon.audit import lang
-from zeroclaw_daemon.audit.claims import actions, gate, names, numbers, prefilter, words
+from zeroclaw_daemon.audit.claims import actions, extract, gate, names, numbers, prefilter, words
 
 DATA = Path(__file__).resolve().parent / "data"
 _PLAIN_FORMS = [
@@ -62,3 +62,10 @@ def test_identifiers_and_full_names_read_in_one_pass_as_each_pattern_finds_them(
                     [(m.start(), m.end(), m.group(0)) for m in names.FULL_NAME_RE.finditer(text)
                      if names._starts_a_token(text, m.start())])
         assert expected == names.find_identifiers_and_full_names(text, lambda _: True), text[:80]
+
+
+def test_quote_openings_are_the_first_characters_of_the_quoted_pattern() -> None:
+    """A reply is skipped by the quoted-title scan only when no match could open in it."""
+    alternatives = extract.QUOTED_RE.pattern.split("|")
+    expected = {alternative.lstrip("\\")[0] for alternative in alternatives}
+    assert expected == set(extract._QUOTE_OPENINGS)

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 OBJECT_WINDOW = 90
 QUOTED_RE = re.compile(r"“[^”\n]{1,200}”|「[^」\n]{1,200}」|《[^》\n]{1,200}》|『[^』\n]{1,200}』"
                        r"|\"[^\"\n]{1,200}\"|«[^»\n]{1,200}»")
+# Every match of QUOTED_RE opens with one of these: a reply without any is not scanned.
+_QUOTE_OPENINGS = ("\u201c", "\u300c", "\u300a", "\u300e", '"', "\u00ab")
 # Where the object of "I ran / I checked ..." ends: a clause-internal break.
 OBJECT_STOP_RE = re.compile(
     r"[:;,(.!?\n，。：；！？]|\s(?:and|but|that|which|so|because|then|where|while|to\s+see|"
@@ -193,7 +195,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
 
     # A negation inside a quoted title or message ("《报销没有通过的说明》", “Object does not
     # exist”) is what the title says, not a claim of the reply.
-    no_quotes = mask(no_code, [(m.start(), m.end()) for m in QUOTED_RE.finditer(no_code)])
+    no_quotes = mask(no_code, [(m.start(), m.end()) for m in QUOTED_RE.finditer(no_code)]) \
+        if any(mark in no_code for mark in _QUOTE_OPENINGS) else no_code
     for match in scan("absence", no_quotes):
         index = clause_at(match.start())
         if clauses and (flags.sentence_hedged(clauses[index].sentence)

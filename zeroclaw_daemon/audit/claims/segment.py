@@ -56,23 +56,29 @@ def segment(text: str, pack: LanguagePack, gated: bool = True,
     new = tuple.__new__
     lo = 0
     for index, (s_start, s_end) in enumerate(spans):
-        first = len(clauses)
+        # The sentence's bounds are kept as its clauses are cut (a named tuple's fields are
+        # properties: read back, they cost a call each).
+        first_start = last_end = -1
         c_start = s_start
         # The cuts inside the sentence: after its start, before its end (in order, so
         # each is past the one before and past the clause's start).
         lo = bisect_right(breaks, s_start, lo)
         hi = bisect_left(breaks, s_end, lo)
-        for cut in breaks[lo:hi]:
-            if not text[c_start:cut].isspace():
-                append(new(Clause, (c_start, cut, index)))
-            c_start = cut
-        lo = hi
+        if lo != hi:
+            for cut in breaks[lo:hi]:
+                if not text[c_start:cut].isspace():
+                    append(new(Clause, (c_start, cut, index)))
+                    if first_start < 0:
+                        first_start = c_start
+                    last_end = cut
+                c_start = cut
+            lo = hi
         if c_start < s_end and not text[c_start:s_end].isspace():
             append(new(Clause, (c_start, s_end, index)))
-        if len(clauses) > first:
-            bounds.append((clauses[first].start, clauses[-1].end))
-        else:
-            bounds.append((s_start, s_start))
+            if first_start < 0:
+                first_start = c_start
+            last_end = s_end
+        bounds.append((first_start, last_end) if first_start >= 0 else (s_start, s_start))
     return clauses, spans, bits, bounds
 
 
