@@ -15,6 +15,7 @@ from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .durations import duration_derived
 from .moments import day_moved_at_the_same_clock
+from .sentence_figures import worked_out_in_its_sentence
 from .user_values import restates_users_value
 
 
@@ -44,7 +45,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if claim.kind is ValueKind.NUMBER and _chained_measure_grounded(context, claim):
         return
-    if _own_arithmetic(context, claim) or _per_period(context, claim):
+    if _own_arithmetic(context, claim) or _per_period(context, claim) \
+            or worked_out_in_its_sentence(context, claim):
         return
     if _share_no_result_states(context, claim):
         return

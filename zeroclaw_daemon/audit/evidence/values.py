@@ -249,6 +249,17 @@ def converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
     return False
 
 
+def in_base_unit(value: Decimal, unit: str) -> tuple[int, Decimal] | None:
+    """``value`` in its dimension's base unit (bytes, seconds, metres, kilograms, pascals,
+    litres), with which dimension it is (an index), or None for a unit of none."""
+    key = unit.lower() if unit.lower() in _UNIT_KEYS else unit
+    for index, table in enumerate(_DIMENSIONS):
+        factors = table.get(key)
+        if factors is not None:
+            return index, value * Decimal(factors[0])
+    return None
+
+
 def _converted_temperature(value: Decimal, unit: str, numbers: NumberIndex) -> bool:
     """72 °F is grounded by a result's 22 °C (and the reverse), to the nearest degree."""
     other = (value - 32) * 5 / 9 if unit == "F" else value * 9 / 5 + 32
