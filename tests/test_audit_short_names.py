@@ -16,6 +16,8 @@ CELLAR = ok("cellar_search", json.dumps({"results": [
 STAFF = ok("staff_directory", json.dumps([
     {"name": "Maria Elena Torres", "role": "charge nurse"},
     {"name": "Priya Raman", "role": "pharmacist"}]))
+ROSES = ok("stock_lookup", "sku,name,on_hand\nRBR-0112,Rosa 'Gertrude Jekyll',4\n"
+                          "RBR-0147,Rosa 'Munstead Wood',7\n")
 STOPS = ok("route_stops", "stop,platform\nKing Street Upper Bridge,2\nMill Lane North,1\n")
 
 
@@ -23,6 +25,7 @@ STOPS = ok("route_stops", "stop,platform\nKing Street Upper Bridge,2\nMill Lane 
     ("- **Vajra Albe 2019**, the obvious everyday pick", CELLAR),
     ("Open the Conterno Francia last; it was sent by Vietti Castiglione's importer.", CELLAR),
     ("The rota was approved by Maria Torres this morning.", STAFF),
+    ("According to the stock list, Gertrude Jekyll is down to 4.", ROSES),   # quoted name
     ("The 14 bus stops at King Bridge (platform 2) according to the listing.", STOPS),
 ])
 def test_a_name_written_shorter_is_grounded(reply: str, event: object) -> None:

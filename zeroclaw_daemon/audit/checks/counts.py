@@ -23,6 +23,7 @@ from .count_kinds import (
 )
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
+from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
 
@@ -108,6 +109,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _counts_one_kind(context, claim) or an_unread_kind(context, claim) \
             or counts_the_items_of_its_subject(context, claim) \
+            or claim.value in column_totals_before(context, claim.span[0]) \
             or selected_by_a_threshold(context, claim) \
             or counted_in_an_unread_empty_state(context, claim):
         return  # "3 paid orders" among 10: a count of the items of one kind

@@ -2,8 +2,9 @@
 
 "That's 86.6 m³ over five months, about 17.3 m³ a month (≈17,300 litres)": 17.3 is the
 sentence's 86.6 over the five it names (a mean), and 17,300 litres is 17.3 m³ in another
-unit. Each is the reply's own arithmetic on a figure it states, and that figure is checked
-as a value of its own (a wrong 86.6 is found there, not here). Only a figure of the same
+unit. "| 26 | £6.40 | £166.40 |" is a quantity times a unit price. Each is the reply's own
+arithmetic on figures it states, and those are checked
+as values of their own (a wrong 86.6 is found there, not here). Only a figure of the same
 sentence, before the value, and a whole number the sentence writes (in digits or number
 words) as the divisor: a made-up value rarely equals one of those few quotients.
 """
@@ -21,6 +22,7 @@ from .base import CheckContext
 
 _SMALL_WHOLE_RE = re.compile(r"(?<![\w.,])\d{1,2}(?![\w]|[.,]\d)")
 MAX_DIVISOR = 60
+MAX_FACTORS = 4      # the figures just before a value that may multiply into it
 _WORKED_KINDS = (ValueKind.NUMBER, ValueKind.CURRENCY, ValueKind.MEASURE)
 
 
@@ -41,9 +43,30 @@ def worked_out_in_its_sentence(context: CheckContext, claim: ValueClaim) -> bool
     if claim.kind is ValueKind.MEASURE and _converted(claim, said, tolerance, earlier):
         return True
     divisors = _whole_numbers(context, sentence[0], claim.span[0])
-    return any(abs(v.numbers[0] / n - said) <= tolerance
-               for v in earlier if v.kind is claim.kind and v.unit == claim.unit
-               for n in divisors)
+    if any(abs(v.numbers[0] / n - said) <= tolerance
+           for v in earlier if v.kind is claim.kind and v.unit == claim.unit
+           for n in divisors):
+        return True
+    # A product to the precision written only, not "about": the few pairs must give it.
+    return _product_of_two(context, claim, said, rounding_unit(said) / 2, sentence[0], earlier)
+
+
+def _product_of_two(context: CheckContext, claim: ValueClaim, said: Decimal,
+                    tolerance: Decimal, start: int, earlier: list[ValueClaim]) -> bool:
+    """A quantity (a whole number) times a unit figure, both just before the value in its
+    sentence (a
+    table row's "26 | £6.40 | £166.40", "3 nights at €95, €285"): the last few figures."""
+    placed = [(v.span[0], v.numbers[0]) for v in earlier]
+    taken = {v.span for v in earlier}
+    placed += [(m.start(), Decimal(m.group(0)))
+               for m in _SMALL_WHOLE_RE.finditer(context.text, start, claim.span[0])
+               if not any(a <= m.start() < b for a, b in taken)]
+    # One (and zero) multiply into nothing new: "1 EUR = 1.0871 USD" is no product.
+    factors = [value for _, value in sorted(placed) if value > 1][-MAX_FACTORS:]
+    # One of the two is a quantity: a whole number of things.
+    return any(abs(a * b - said) <= tolerance
+               for i, a in enumerate(factors) for b in factors[i + 1:]
+               if a == a.to_integral_value() or b == b.to_integral_value())
 
 
 def _converted(claim: ValueClaim, said: Decimal, tolerance: Decimal,

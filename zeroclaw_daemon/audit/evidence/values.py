@@ -276,4 +276,4 @@ def full_name_grounded(name: str, haystack: str) -> bool:
     # The capitalised words that follow the first name: a name written shorter leaves out
     # some ("Vajra Albe" of "G.D. Vajra Barolo Albe"), so its last word is any of them.
     runs = re.findall(r"\b" + re.escape(first) + r"((?: [A-Z][\w.'’-]{1,20}){1,4})", haystack)
-    return not runs or any(last in run.split() for run in runs)
+    return not runs or any(last in re.findall(r"[^\W\d_]+", run) for run in runs)
