@@ -331,7 +331,7 @@ def _words_of(source: str, low: str, start: int, end: int, index: int,
     if gate_words is None:
         return None
     piece = source[start:end]
-    if piece != low[start:end] or any(sign in piece for sign in _SIGNS_IN_RUNS):
+    if piece != low[start:end] or _SIGNS_IN_RUNS[0] in piece or _SIGNS_IN_RUNS[1] in piece:
         return None
     return gate_words[index]
 

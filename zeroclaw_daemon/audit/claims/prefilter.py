@@ -278,7 +278,8 @@ class Need:
             for text in self.words[word]:
                 if text is None or text in form:
                     return True
-        return any(text in form for text in self.loose)
+        # Most needs have no loose string: no generator is built for them.
+        return bool(self.loose) and any(text in form for text in self.loose)
 
 
 def _need(strings: frozenset[str], words: bool) -> Need | None:
