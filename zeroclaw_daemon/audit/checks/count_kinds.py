@@ -255,7 +255,7 @@ _THRESHOLD_RE = re.compile(
     r"[ \t]*(?:(?:are|is|were|was|están|estan|son|estaban|quedan)\s+)?"
     r"(?:below|above|under|over|beyond|exceed(?:s|ing)?|less\s+than|more\s+than|"
     r"fewer\s+than|greater\s+than|higher\s+than|lower\s+than|por\s+debajo|por\s+encima|"
-    r"superan?|exceden?|menos\s+de|más\s+de)", re.IGNORECASE)
+    r"superan?|exceden?|menos\s+de|más\s+de)(?![^\W\d_])", re.IGNORECASE)   # "overdue" is no "over"
 # In Chinese the predicate is read with the counted noun ("3 个传感器超过上限").
 _CJK_THRESHOLD_RE = re.compile(r"低于|高于|超过|超出|不足|不到")
 # A bound on a figure later in the count's clause ("Two samples have waited more than 20
