@@ -25,7 +25,7 @@ ACTION_CLASSES: dict[str, str] = {
                "evict invalidate destroy unlink"),
     "create": "create add insert provision register init book schedule reserve invite place",
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
-               "assign reassign mark label tag bump"),
+               "assign reassign mark label tag bump flag unflag archive unarchive"),
     "scale": "scale resize",
     "install": "install upgrade",
     "apply": "apply migrate",
