@@ -23,7 +23,7 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "rollback revert undo downgrade restore",
     "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
                "evict invalidate destroy unlink"),
-    "create": "create add insert provision register init book schedule reserve invite place",
+    "create": "create add insert provision register init book schedule reserve invite place record",
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
                "assign reassign mark label tag bump flag unflag archive unarchive"),
     "scale": "scale resize",
@@ -177,6 +177,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
+    # "Recorded high: 41 °C", "Booked total: $320": a participle and a noun labelling a figure.
+    r"(?!\s+[a-z]+\s*:\s*[-−]?[$€£¥]?\d)"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
     r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"
