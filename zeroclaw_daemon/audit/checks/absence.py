@@ -22,7 +22,12 @@ from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_kinds import a_state_no_item_holds
-from .absence_states import quotes_a_zero_cell, state_of_a_listed_item, state_of_a_named_row
+from .absence_states import (
+    quotes_a_zero_cell,
+    state_of_a_listed_item,
+    state_of_a_named_row,
+    state_written_as_a_value,
+)
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -77,6 +82,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
         if not pool:
             return
+    if claim.of_state and not state_written_as_a_value(claim, pool):
+        return   # "nothing pending" beside a balance's "pending" key: no item in that state
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or state_of_a_listed_item(context, claim, pool) or \

@@ -181,3 +181,37 @@ def zero_cell_columns(result: str) -> set[str]:
         names.update(header[key] for row in rows[1:]
                      for key, value in row.numbers.items() if value == 0 and key in header)
     return names
+
+
+def state_written_as_a_value(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
+    """Whether a result writes the state an absence of state denies ("nothing overdue")
+    as an item's value ("status": "overdue", a CSV cell "overdue"), not as a key or a
+    header ("pending": [...] of a balance, whose amounts the reply reads instead)."""
+    words = re.findall(r"[a-z]+", claim.text.lower())
+    if not words:
+        return False
+    state = words[-1]
+    for facts in pool:
+        if state not in facts.result_lower:
+            continue
+        data = facts.parsed_json
+        if data is not None:
+            if _holds_string(data, state, 0):
+                return True
+            continue
+        body = facts.result_lower.split("\n", 1)[1] if "\n" in facts.result_lower else ""
+        if re.search(r"(?<![a-z])" + state + r"(?![a-z])", body):
+            return True
+    return False
+
+
+def _holds_string(node: object, word: str, depth: int) -> bool:
+    if isinstance(node, str):
+        return word in re.findall(r"[a-z]+", node.lower())
+    if depth > 6:
+        return False
+    if isinstance(node, dict):
+        return any(_holds_string(v, word, depth + 1) for v in node.values())
+    if isinstance(node, list):
+        return any(_holds_string(v, word, depth + 1) for v in node[:200])
+    return False

@@ -223,7 +223,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                                      selective, group, bool(first_group(match, "subjposs")),
                                      bool(first_group(match, "subjverb")),
                                      bool(first_group(match, "daypart")),
-                                     bool(first_group(match, "loc"))))
+                                     bool(first_group(match, "loc")),
+                                     bool(first_group(match, "subjstate"))))
 
     values: list[ValueClaim] = []
     joined = join_space_groups(no_urls, runs=runs)

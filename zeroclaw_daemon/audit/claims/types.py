@@ -132,6 +132,9 @@ class AbsenceClaim:
     # A thing denied a place in a container ("the term isn't in the memory"): only a
     # result holding the call's argument that the claim names contradicts it.
     located: bool = False
+    # The absence is of items in a state ("nothing overdue", "none is pending"): only a
+    # result writing that state as an item's value (not as a key) contradicts it.
+    of_state: bool = False
 
 
 class ValueKind(StrEnum):

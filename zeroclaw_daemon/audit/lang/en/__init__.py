@@ -234,6 +234,11 @@ ABSENCE = phrase(
     r"returned|shown|seen|had|thrown|raised|produced|flagged)\s+(?:any|anything)\b"
     r"(?P<subj11>(?:\s+(?!(?:in|on|at|for|from|today|yet|so|this|last|since|during|all|"
     r"over)\b)[a-z][\w-]*){0,3})"
+    # "Nothing overdue on that card", "none is pending": a negative pronoun and an adjective
+    # of an item's state (a closed class) deny items in that state.
+    r"|\b(?:nothing|none)\s+(?:(?:is|was|are|were)\s+)?(?:currently\s+|still\s+)?"
+    r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
+    r"late|missing|blocked|stuck|delayed|open)\b"
     # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
     # of a passive or a bare participle denies that the action has any object.
     r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
