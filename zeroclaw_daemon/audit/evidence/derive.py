@@ -370,3 +370,21 @@ def timestamp_neighbour_dates(text: str) -> set[tuple[int | None, int, int]]:
             found.add((moved.year, moved.month, moved.day))
             found.add((None, moved.month, moved.day))
     return found
+
+
+# A clock reading with seconds ("1:27:55", "0:41:18"): a time of day or an elapsed time.
+_CLOCK_SECONDS_RE = re.compile(r"(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
+
+
+def elapsed_grounded(key: str, texts: Iterable[str]) -> bool:
+    """A reading with seconds that is the difference of two of the results' readings with
+    seconds: an elapsed time written as a clock ("the second half took 1:36:42" of a
+    3:04:37 finish and a 1:27:55 half), to the second."""
+    said = _CLOCK_SECONDS_RE.fullmatch(key)
+    if said is None:
+        return False
+    target = int(said.group(1)) * 3600 + int(said.group(2)) * 60 + int(said.group(3))
+    readings = sorted({int(h) * 3600 + int(m) * 60 + int(s) for text in texts
+                       for h, m, s in _CLOCK_SECONDS_RE.findall(text)})[:MAX_OPERANDS]
+    present = set(readings)
+    return any(reading + target in present for reading in readings)

@@ -31,6 +31,13 @@ MAX_VALUES_PER_LABEL = 3
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
 
 
+# A number stated as minutes: before a minute unit, or under a key of minutes or delay.
+_MINUTE_AMOUNT_RE = re.compile(
+    r"(?<![\d.:])(\d{1,3})\s*(?:min(?:ute)?s?|minutos?|分钟|分)(?![a-z])"
+    r"|(?:min(?:ute)?s?|delay|delayed|late|retraso|延误|晚点)[a-z_]*[\"']?\s*[:=]\s*[\"']?"
+    r"(\d{1,3})(?![\d.:])", re.IGNORECASE)
+
+
 class Evidence:
     """The turn's events and the user's message, as lazily built indexes."""
 
@@ -71,6 +78,14 @@ class Evidence:
                 scale = scale_after(self.user_message, match.end())   # "30 万" is 300000
                 given.append(reading.scaleb(scale[0]) if scale is not None else reading)
         return Derivations([f.result for f in self.ok], given)
+
+    @lazy
+    def minute_amounts(self) -> list[Decimal]:
+        """The numbers the successful results state as minutes ("12 min", "delay_minutes":
+        12, "retraso": 12): what a time of day may be moved by ("scheduled 13:28" and a
+        12-minute delay give 13:40), not any number of the result (a day 15 of a shoot)."""
+        return [Decimal(m.group(1) or m.group(2)) for f in self.ok
+                for m in _MINUTE_AMOUNT_RE.finditer(f.result)]
 
     @lazy
     def clock_minutes(self) -> list[int]:

@@ -8,7 +8,12 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
-from .derive import delayed_time_grounded, duration_grounded, time_grounded
+from .derive import (
+    delayed_time_grounded,
+    duration_grounded,
+    elapsed_grounded,
+    time_grounded,
+)
 from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
 
 
@@ -24,8 +29,9 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
         return (claim.key in lower or padded in lower
                 or time_grounded(claim.key, evidence.clock_minutes)
                 or delayed_time_grounded(claim.key, evidence.clock_minutes,
-                                         evidence.derivations.operands,
-                                         slack=5 if claim.approx else 0))
+                                         evidence.minute_amounts,
+                                         slack=5 if claim.approx else 0)
+                or elapsed_grounded(claim.key, (f.result for f in evidence.ok)))
     if kind is ValueKind.DATE:
         if claim.date is None:
             return claim.raw.lower() in lower

@@ -1,0 +1,44 @@
+"""A time of day moved from a result's time is grounded only by a number the results state
+as minutes (a delay: "delay_minutes": 12, "12 min late"), not by any number of the result
+(a shoot's day 15, a count); and a clock reading with seconds that is the difference of two
+of the results' readings is an elapsed time, in results of our own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import findings, ok
+
+CALL_SHEET = ok("callsheet_get", "CALL SHEET - DAY 15 of 32\nCrew call: 05:45   Shooting call: "
+                                 "07:15\nNotes: Quay Steps closed 05:30-09:30.\n")
+TRAIN = ok("train_status", json.dumps({"train": "IC 512", "scheduled": "13:28",
+                                       "delay_minutes": 12, "platform": 4}))
+LATE = ok("train_status", "IC 512 scheduled 13:28, running 12 min late, platform 4")
+RETRASO = ok("estado_tren", json.dumps({"tren": "AV 3172", "salida": "09:50", "retraso": 15}))
+SPLITS = ok("athlete_splits", "split,chip_time\nHALF,1:27:55\n30K,2:06:12\nFINISH,3:04:37\n")
+
+
+@pytest.mark.parametrize(("reply", "event"), [
+    ("IC 512 now arrives about 13:40.", TRAIN),
+    ("IC 512 now arrives at 13:40.", LATE),
+    ("El AV 3172 saldrá a las 10:05.", RETRASO),
+    ("The second half took 1:36:42, slower than the first.", SPLITS),
+    ("From 30K to the finish took 0:58:25.", SPLITS),
+])
+def test_a_delay_or_an_elapsed_time_is_grounded(reply: str, event: object) -> None:
+    """A time moved by a stated delay, or a difference of two readings, is no finding."""
+    assert [] == findings(reply, event)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reply", "event", "span"), [
+    ("Yes, the sheet confirms a 06:00 crew call for Day 15.", CALL_SHEET, "06:00"),
+    ("IC 512 now arrives at 13:32.", TRAIN, "13:32"),
+    ("The second half took 1:39:42.", SPLITS, "1:39:42"),
+])
+def test_a_time_moved_by_no_stated_delay_is_ungrounded(reply: str, event: object,
+                                                       span: str) -> None:
+    """05:45 moved by the sheet's day number, or 13:28 by its platform, is no finding's
+    excuse: the time is ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", span)] == findings(
+        reply, event)  # type: ignore[arg-type]
