@@ -27,8 +27,14 @@ TOOL_USE = phrase(
     r"|\bfrom\s+what\s+(?:I|we)\s+(?:can\s+)?(?:see|saw)\s+(?:in|on|from)\b"
     r"|\b(?:I|we)\s+can\s+see\s+(?:in|on|from)\s+the\b"
     # Subject-less: "Just pinged it", "Verified via the dashboard", "**Checked:** the logs".
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*))(?:just\s+|also\s+)?(?:pinged|checked|"
-    r"verified|confirmed|queried|looked\s+(?:at|up|into))\b(?!\s+(?:by|if|when)\b)"
+    # After an answer word and a comma, or a dash, too: "Yes — checked the record", "Yes,
+    # checked the logs".
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=[—–]\s)|(?<=\s-\s)|(?<=\byes,\s)|"
+    r"(?<=\bno,\s)|(?<=\bok,\s)|(?<=\bsure,\s))(?:just\s+|also\s+)?(?:pinged|checked|"
+    r"verified|confirmed|queried|looked\s+(?:at|up|into))\b"
+    # "checked by QA", "checked daily": an agent or a frequency tells a routine, not a look.
+    r"(?!\s+(?:by|if|when|daily|weekly|hourly|monthly|yearly|annually|regularly|"
+    r"periodically|every|each|twice|once)\b)"
     r"|\b(?:verified|confirmed|checked|double-checked|cross-checked)\s+(?:via|with|against|"
     r"using|through|on|in)\b")
 
