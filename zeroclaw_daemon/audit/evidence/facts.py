@@ -304,7 +304,7 @@ class EventFacts:
     @lazy
     def empty(self) -> bool:
         stripped = self.result.strip()
-        if not stripped or count_items(self.result) == 0:
+        if not stripped or count_items(self.result) == 0 or _header_only(stripped):
             return True
         data = self.parsed_json
         if isinstance(data, dict) and data and not self.units and \
@@ -312,6 +312,20 @@ class EventFacts:
                 any(isinstance(v, (list, Mapping)) for v in data.values()):
             return True
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
+
+
+def _header_only(text: str) -> bool:
+    """A table's header row and nothing under it ("ZONE  SETPOINT_C  TEMP_C", "sku,name,
+    on_hand"): names of columns in capitals or with an underscore, on the only line."""
+    if "\n" in text:
+        return False
+    if _HEADER_LINE_RE.match(text):
+        return True
+    match = _CSV_HEADER_RE.match(text)
+    if match is None or match.group(1) is None:
+        return False
+    cells = [c.strip() for c in text.split(match.group(1))]
+    return any("_" in c for c in cells) or all(c.isupper() for c in cells)
 
 
 _INFLECTIONS = ("ed", "in")

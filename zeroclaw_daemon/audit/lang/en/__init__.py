@@ -239,6 +239,10 @@ ABSENCE = phrase(
     r"|\b(?:nothing|none)\s+(?:(?:is|was|are|were)\s+)?(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
     r"late|missing|blocked|stuck|delayed|open)\b"
+    # "Nothing deviating by more than 1.5 °C", "none exceeding the limit": a negative pronoun
+    # and a present participle deny items doing that.
+    r"|\b(?:nothing|none)\s+(?:(?:is|are|was|were)\s+)?(?:currently\s+|still\s+)?"
+    r"(?P<subjdoing>[a-z]{3,}ing)\b(?!\s+(?:to|on|about|with|else|new)\b)"
     # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
     # of a passive or a bare participle denies that the action has any object.
     r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
