@@ -39,6 +39,8 @@ def test_a_recording_not_done_is_found(reply: str, event: ToolEvent,
     ("The highest reading was recorded at 14:00: 41 °C.", WEATHER),
     ("Seville recorded 41 °C at 14:00.", WEATHER),
     ("Recorded high: 41 °C at 14:00.", WEATHER),
+    ("Recorded at Seville: 41 °C at 14:00.", WEATHER),
+    ("Recorded in 1976, the old high stood for decades.", WEATHER),
 ])
 def test_a_backed_recording_or_a_reading_is_no_finding(reply: str, event: ToolEvent) -> None:
     """A call that recorded backs the act; a reading or a label claims none."""

@@ -179,6 +179,9 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
     # "Recorded high: 41 °C", "Booked total: $320": a participle and a noun labelling a figure.
     r"(?!\s+[a-z]+\s*:\s*[-−]?[$€£¥]?\d)"
+    # "Recorded at Heathrow", "Recorded in 1976": to record also means to measure, a sense
+    # a place or a time after it marks.
+    r"(?!(?<=recorded)\s+(?:at|in|on|during|over|since|from|between|by)\b)"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
     r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"
