@@ -15,6 +15,8 @@ PERMIT = ok("permit_lookup", "Status: APPROVED\nDates: 07-09 Dec 2026, 06:00-19:
 HOTELS = ok("hotel_search", json.dumps([{"name": "Harbour Inn", "nightly_usd": 240},
                                         {"name": "Quay Rooms", "nightly_usd": 285}]))
 QUOTE = ok("quote_api", json.dumps({"symbol": "ACME", "price": 498.1}))
+COURIERS = ok("courier_quotes", json.dumps([{"courier": "DPD", "eta": "Fri 09:30"},
+                                           {"courier": "UPS", "eta": "Fri 11:15"}]))
 TRENES = ok("horarios_tren", "salida,llegada\n08:10,10:40\n13:05,15:35\n18:20,20:50\n")
 
 
@@ -30,6 +32,8 @@ TRENES = ok("horarios_tren", "salida,llegada\n08:10,10:40\n13:05,15:35\n18:20,20
      "I have a £40 voucher. anything under $300 a night?", HOTELS),
     ("Our 9:15 stand-up clashes with nothing: the 09:40 leaves after it.",
      "we have a 9:15 stand-up every day. which sailing fits?", FERRY),
+    ("DPD arrives at 09:30, inside the 10:00 cutoff.", "my cutoff is 10am friday", COURIERS),
+    ("Only DPD meets the 10:00 cutoff.", "is there one for my 10am cutoff?", COURIERS),
     ("Para llegar antes de las 16:00 sirven dos trenes.",
      "¿Qué trenes llegan antes de las 16:00?", TRENES),
 ])
@@ -48,6 +52,7 @@ def test_the_users_own_value_restated_is_no_tool_claim(reply: str, user: str,
      "anything arriving before 5pm?", FERRY, "17:00"),
     ("The timetable shows a 17:00 sailing.", "is there a 17:00 sailing?", FERRY, "17:00"),
     ("Yes, there is a 17:00 sailing.", "is there a 17:00 sailing?", FERRY, "17:00"),
+    ("Yes, the 10:00 slot is free.", "is the 10am slot free?", COURIERS, "10:00"),
 ])
 def test_the_users_value_attributed_or_stated_as_found_is_checked(
         reply: str, user: str, event: object, span: str) -> None:

@@ -5,8 +5,9 @@ A reply answers within the terms the user set: "be there before 5pm" comes back 
 crew call is inside the window". The value is the user's (written in another format,
 perhaps), restated as the user wrote it: after a word of a limit in both messages
 ("before", "by", "until", "hasta las"), or as the modifier of the same noun the user put
-it before in a statement of the user's own ("we have a 06:30 crew call"; not "is there a
-17:00 sailing?", which asks about the world). Neither is a claim of what a tool returned.
+it beside in a statement of the user's own or after "my" ("we have a 06:30 crew call", "my
+cutoff is 10am"; not "is there a 17:00 sailing?", which asks about the world). Neither is
+a claim of what a tool returned.
 
 The user's message never grounds a value the reply attributes to a tool: a sentence that
 names a tool or a reading of any source ("the quote API shows $512.40", "according to the
@@ -19,11 +20,15 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import HAYSTACK_NUMBER_RE, TIME_RE, number_readings
 from ..claims.words import fold
 from .base import CheckContext
+
+if TYPE_CHECKING:
+    from ..claims.pack import LanguagePack
 
 # A time of day written on a 12-hour clock ("5pm", "5:30 p.m."), a language-neutral form.
 _TWELVE_HOUR_RE = re.compile(r"(?<![\d:])(\d{1,2})(?::([0-5]\d))?\s?([ap])\.?m\b\.?",
@@ -66,22 +71,40 @@ def restates_users_value(context: CheckContext, claim: ValueClaim) -> bool:
         return False
     noun = _next_word(text, end)
     return noun is not None and noun not in pack.stopwords and any(
-        _next_word(user, after) == noun and _users_own(pack.first_person, user, at)
+        noun in _words_beside(user, at, after) and _users_own(pack, user, at)
         for at, after in places)
 
 
 _SENTENCE_MARK_RE = re.compile(r"[.!?\n。！？]")
+_WORD_RE = re.compile(r"[^\W\d_]+")
+_BESIDE_WORDS = 3
 
 
-def _users_own(first_person: re.Pattern[str], user: str, at: int) -> bool:
-    """The user's sentence holding the value states a thing of the user's ("we have a
-    06:30 crew call"): it has a first-person word and asks nothing ("is there a 17:00
-    sailing?" asks about the world, which only a result can answer)."""
+def _words_beside(user: str, at: int, after: int) -> set[str]:
+    """The words right before and after the user's value, in its sentence: the noun it is
+    the value of ("a 06:30 crew call", "my cutoff is 10am")."""
     begin = max((m.end() for m in _SENTENCE_MARK_RE.finditer(user, 0, at)), default=0)
+    close = _SENTENCE_MARK_RE.search(user, after)
+    stop = close.start() if close is not None else len(user)
+    before = _WORD_RE.findall(user[begin:at])[-_BESIDE_WORDS:]
+    later = _WORD_RE.findall(user[after:stop])[:_BESIDE_WORDS]
+    return {fold(w) for w in before + later}
+
+
+def _users_own(pack: LanguagePack, user: str, at: int) -> bool:
+    """The user's value is of a thing of the user's: after a first-person possessive ("my
+    10am cutoff"), or in a statement with a first-person word ("we have a 06:30 crew
+    call"); a question without one asks about the world ("is there a 17:00 sailing?"),
+    which only a result can answer."""
+    begin = max((m.end() for m in _SENTENCE_MARK_RE.finditer(user, 0, at)), default=0)
+    if pack.first_possessive is not None and pack.first_possessive.search(
+            " ".join(_WORD_RE.findall(user[begin:at])[-_BESIDE_WORDS:])):
+        return True
     close = _SENTENCE_MARK_RE.search(user, at)
     stop = close.end() if close is not None else len(user)
     sentence = user[begin:stop]
-    return not sentence.rstrip().endswith(("?", "？")) and bool(first_person.search(sentence))
+    return not sentence.rstrip().endswith(("?", "？")) and pack.first_person is not None \
+        and bool(pack.first_person.search(sentence))
 
 
 def _reading(claim: ValueClaim) -> object | None:

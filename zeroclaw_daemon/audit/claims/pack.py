@@ -86,6 +86,9 @@ class LanguagePack:
     # to", "muestra", "según"): a sentence holding one attributes its values to a source,
     # and the user's message never grounds them.
     reading_cue: re.Pattern[str] | None = None
+    # First-person possessives ("my", "our", "mi", "nuestra"): the user's value after one
+    # is of the user's own thing ("my 10am cutoff").
+    first_possessive: re.Pattern[str] | None = None
     # Verbs of action and observation, checks a state claim names (``ACTIONS``).
     actions: ActionLexicon | None = None
     # Negation words ("not", "none", "ningún", "不"): a user's value in a negated clause
@@ -147,6 +150,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         limit_before=tables.get("LIMIT_BEFORE"),
         determiner_before=tables.get("DETERMINER_BEFORE"),
         reading_cue=tables.get("READING_CUE"),
+        first_possessive=tables.get("FIRST_POSSESSIVE"),
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),

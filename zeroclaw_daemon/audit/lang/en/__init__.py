@@ -417,6 +417,8 @@ ENTITY_CUE = re.compile(
     r"opened|closed|merged|created|filed|reported|approved|pushed|committed|authored|posted|"
     r"signed|booked|cancelled|canceled|paid|ordered|requested|invited)\b")
 
+FIRST_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.IGNORECASE)
+
 FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.IGNORECASE)
 
 TIME_SCOPE = re.compile(r"\b(?:since|after|from)\b", re.IGNORECASE)

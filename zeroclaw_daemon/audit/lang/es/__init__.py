@@ -359,8 +359,10 @@ LIMIT_BEFORE = re.compile(
     r"\b(?:antes\s+de|después\s+de|despues\s+de|hasta|para|a\s+más\s+tardar\s+a|"
     r"por\s+debajo\s+de|por\s+encima\s+de|más\s+de|menos\s+de|máximo\s+de|mínimo\s+de|"
     r"bajo)\s*(?:el|la|los|las|del|al)?\s*$")
-# Verbos y giros de lectura de una fuente ("el horario muestra", "según la web"): una
-# oración que tenga uno atribuye sus valores.
+# First-person possessives: the user's value after one is of the user's own thing.
+FIRST_POSSESSIVE = re.compile(r"\b(?:mi|mis|nuestr[oa]s?)\b", re.IGNORECASE)
+# Verbs and phrases of reading a source ("el horario muestra", "según la web"): a sentence
+# holding one attributes its values.
 READING_CUE = re.compile(
     r"\bseg[uú]n\b|\b(?:muestra|muestran|mostr[oó]|indica|indican|indic[oó]|dice|dicen|dijo|"
     r"lista|listan|figura|figuran|aparece|aparecen|devuelve|devuelven|devolvi[oó]|marca|"
