@@ -23,6 +23,7 @@ from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_kinds import a_state_no_item_holds
 from .absence_states import (
+    lacks_a_listed_field,
     quotes_a_zero_cell,
     state_of_a_listed_item,
     state_of_a_named_row,
@@ -87,7 +88,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or state_of_a_listed_item(context, claim, pool) or \
-            quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool):
+            quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
+            or lacks_a_listed_field(context, claim, pool):
         return
     sentence = context.sentence_text(claim.clause)
     after = context.text[claim.span[1]:claim.span[1] + 24]

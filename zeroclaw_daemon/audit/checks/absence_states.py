@@ -65,11 +65,24 @@ def _names_a_listed_item(text: str, start: int, end: int, pool: list[EventFacts]
     if before is None or (whole and before.start() != start + first):
         numbered = _NUMBERED_BEFORE_RE.search(text, start, end)
         if numbered is None or (whole and numbered.start() != start + first):
-            return False
+            tail = _NUMBER_BEFORE_RE.search(text, start, end)
+            return tail is not None and not whole and any(
+                ends_a_listed_identifier(facts.result, tail.group(1)) for facts in pool)
         return any(lists_numbered_member(facts, numbered.group(1), numbered.group(2))
                    for facts in pool)
     item = re.compile(r"(?<![\w-])" + re.escape(before.group(1)) + r"(?![\w-])")
     return any(item.search(facts.result) for facts in pool)
+
+
+# A number standing for a member whose noun is left out ("la 0.4 está vacía" of AULA-0.4),
+# maybe with a noun of two Han characters after it ("0.4 教室").
+_NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)*)\s*[\u4e00-\u9fff]{0,2}\s*$")
+
+
+def ends_a_listed_identifier(result: str, number: str) -> bool:
+    """The result lists an identifier ending with the number after a dash or an
+    underscore ("AULA-0.4", "bay_12"): the member named by its number alone."""
+    return re.search(r"[A-Za-z]\w*[-_]" + re.escape(number) + r"(?![\w.])", result) is not None
 
 
 def lists_numbered_member(facts: EventFacts, noun: str, number: str) -> bool:
@@ -152,6 +165,49 @@ def state_of_a_named_row(context: CheckContext, claim: AbsenceClaim,
                        if any(pattern.search(label) for label in row.labels.values())]
             if len(holding) == 1:
                 return any(value == 0 for value in holding[0].numbers.values())
+    return False
+
+
+# What a cell holds when its item has nothing there: blank, a dash, null, none, n/a.
+_EMPTY_CELLS = frozenset(("", "-", "—", "–", "--", "null", "none", "n/a", "na", "ninguno",
+                          "ninguna", "无", "暂无", "空"))
+
+
+def lacks_a_listed_field(context: CheckContext, claim: AbsenceClaim,
+                         pool: list[EventFacts]) -> bool:
+    """"La SVA-12 no tiene enfermero asignado": the absence names a noun and its subject is
+    an item one row lists (an identifier or a name right before it), whose cell in the
+    column the noun names is empty: a property of that item the row bears out, not a
+    denial that the result holds items. Any other cell is checked as before."""
+    if not claim.subject:
+        return False
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    start = clause.start if clause is not None else 0
+    text = context.text
+    before = _ITEM_BEFORE_RE.search(text, start, claim.span[0]) or \
+        _NAME_BEFORE_RE.search(text, start, claim.span[0])
+    if before is None:
+        return False
+    item = (before.group(1) or before.group(before.lastindex or 1) or "").lower()
+    relation = Relation(claim.subject)
+    for facts in pool:
+        rows = table_rows(facts.result)
+        if len(rows) < _MIN_ROWS:
+            continue
+        data = facts.parsed_json
+        header = rows[0].labels if data is None and not rows[0].numbers else None
+        body = rows[1:] if header is not None else rows
+        holding = [row for row in body if item in row.labels.values()]
+        if len(holding) != 1:
+            continue
+        row = holding[0]
+        named = [key for key, label in (header or {}).items()
+                 if relation(text_keywords(label))] if header is not None else list({
+                     key for other in body for key in (*other.labels, *other.numbers)
+                     if relation(text_keywords(key))})
+        if named and all((key not in row.numbers and row.labels.get(key, "") in _EMPTY_CELLS)
+                         or row.numbers.get(key) == 0 for key in named):
+            return True
     return False
 
 

@@ -268,6 +268,11 @@ def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
     return found
 
 
+def _names_its_act(call: CallProfile, nouns: frozenset[str]) -> bool:
+    """The tool's name holds a noun of the claimed act ("naviera_reserva" of "reservado")."""
+    return not nouns.isdisjoint(_WORD_RE.findall(call.facts.event.tool.replace("_", " ").lower()))
+
+
 def _runs_check(call: CallProfile, check_class: str) -> bool:
     """Whether the call ran that kind of check: its name or arguments say so, or its
     result reports one (a CI tool's result lists the tests it ran)."""
@@ -318,7 +323,9 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "result":
             _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
             continue
-        ok_links = [p for p in ok if p.acts_like(claim, objects)]
+        nouns = reply_lexicon.act_nouns(claim.verb) if claim.kind == "action" else frozenset()
+        ok_links = [p for p in ok if p.acts_like(claim, objects)
+                    or (nouns and not p.observes_only and _names_its_act(p, nouns))]
         if ok_links:
             if claim.kind == "action" and not any(p.acts_in_class(claim) for p in ok_links):
                 # The successful call only touches what the claim names, the call that does

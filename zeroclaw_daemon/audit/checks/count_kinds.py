@@ -209,10 +209,37 @@ def part_of_a_breakdown(context: CheckContext, claim: CountClaim) -> bool:
     for whole in claims.counts:
         if whole.span[1] > claim.span[0]:
             break
-        if (claims.sentence_of(whole.clause) == own and whole.value > claim.value
-                and _COLON_AFTER_RE.match(context.text, whole.span[1])):
+        if whole.value <= claim.value:
+            continue
+        if claims.sentence_of(whole.clause) == own:
+            if _COLON_AFTER_RE.match(context.text, whole.span[1]):
+                return True
+        elif _in_the_list_it_opens(context, whole.span[1], claim.span[0]):
             return True
     return False
+
+
+# A list's lines: each opens with a bullet or an item number ("- ", "• ", "2. ", "3）").
+_LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)）、])[ \t]")
+_LIST_BREAK_RE = re.compile(r"[.;:,!?。；：，！？\d]")
+
+
+def _in_the_list_it_opens(context: CheckContext, after_whole: int, start: int) -> bool:
+    """"6 个预约：" then "- 上午 4 个，下午 2 个": the whole's line ends with a colon, and
+    its breakdown runs over the list that colon opens, every line between it and the count
+    a list line (blank lines apart)."""
+    text = context.text
+    line_end = text.find("\n", after_whole)
+    if line_end < 0 or line_end > start:
+        return False
+    rest = text[after_whole:line_end].rstrip(" \t*")
+    if not rest.endswith((":", "：")) or _LIST_BREAK_RE.search(rest[:-1]):
+        return False   # the colon ends the whole's line, no other clause between them
+    for line in text[line_end + 1:start].split("\n"):
+        if line.strip() and not _LIST_LINE_RE.match(line):
+            return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return bool(_LIST_LINE_RE.match(text, line_start))
 
 
 def unheld_name(sentence: str, facts: EventFacts) -> bool:

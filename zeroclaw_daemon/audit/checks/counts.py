@@ -540,6 +540,10 @@ def _names_a_figure_column(context: CheckContext, claim: CountClaim) -> bool:
         core = claim.noun[1:].strip()
         if len(core) >= 2 and any(core in name for name in names):
             return True
+        # A one-character noun is named by "<noun>数", "the number of <noun>" (人数 of
+        # "9 个人", 票数 of "12 张票"): the column holds that quantity.
+        if len(core) == 1 and any(core + "数" in name for name in names):
+            return True
     return any(keys and all(relation({key}) for key in keys)
                for keys in map(text_keywords, names))
 

@@ -35,6 +35,7 @@ def check_near_names(context: CheckContext) -> None:
             if (start not in flagged and len(said) == len(name) and said != name
                     and all(_HAN_RE.match(c) for c in said)
                     and _NUMERALS.isdisjoint(said) and said[1] not in _TITLES
+                    and _FUNCTION_CHARS.isdisjoint(said[1:])
                     and sum(a != b for a, b in zip(said[1:], name[1:], strict=True)) == 1
                     and not any(text.startswith(k, start) for k in known)
                     and said not in haystack):
@@ -80,3 +81,7 @@ _NUMERALS = frozenset("〇零一二三四五六七八九十百千万亿两日天
 # The first character of a title or form of address after a family name ("李总", "王工",
 # "张老师", "王经理", "陈先生", "陈某"): a person addressed by role, not a given name.
 _TITLES = frozenset("总工经先女老姐哥主局处科院董博医某")
+# Function words of one character (adverbs, particles, the copula, prepositions): no
+# given name is written with them, so a family-name character before one is a word of its
+# own ("整周都在": 周 "week", then 都 "all"), not a changed name.
+_FUNCTION_CHARS = frozenset("的了是在都也还就又才把被给对从向说着过吗呢吧啊")

@@ -53,6 +53,9 @@ def cue_words(*tables: Iterable[str]) -> frozenset[str]:
     return frozenset(form.split()[0] for table in tables for form in table)
 
 
+_MIN_ACT_STEM = 4
+
+
 @dataclass(frozen=True, slots=True)
 class ActionLexicon:
     """One language's closed classes for action and state claims.
@@ -122,6 +125,11 @@ class ActionLexicon:
     # Words one of which every match of ``outcome_re`` holds ("live", "done", "listo").
     # Empty: every sentence is scanned for outcomes.
     outcome_cues: frozenset[str] = frozenset()
+    # A done form's ending and the endings of the nouns of its act made on the same stem
+    # ("reservado" -> "reserva", "reservacion"; "booked" -> "booking"): such a noun in a
+    # tool's name names the act the verb claims (see :meth:`act_nouns`).
+    done_endings: tuple[str, ...] = ()
+    act_noun_endings: tuple[str, ...] = ()
     # Whether every cue a word of the reply can be is a run of Latin letters (then the
     # gate's words find them; a cue such as "type-check" is never one word).
     latin_cues: bool = field(init=False, default=False)
@@ -156,6 +164,16 @@ class ActionLexicon:
         starts = [start for start, _ in sentences]
         hit = {max(bisect_right(starts, m.start()) - 1, 0) for m in where.finditer(low)}
         return [sentences[i] for i in sorted(hit)]
+
+    def act_nouns(self, verb: str) -> frozenset[str]:
+        """The nouns of the act a done form claims, made on its stem of four letters or
+        more ("reservado" -> "reserva", "reservas", "reservacion"...); none when the form
+        has no regular done ending."""
+        for ending in self.done_endings:
+            stem = verb[:-len(ending)]
+            if verb.endswith(ending) and len(stem) >= _MIN_ACT_STEM and " " not in verb:
+                return frozenset(stem + noun for noun in self.act_noun_endings)
+        return frozenset()
 
     def tool_verb_class(self, word: str) -> str | None:
         """The class of a word of a tool's name, arguments or description."""

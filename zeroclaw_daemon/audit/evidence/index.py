@@ -37,6 +37,10 @@ _MINUTE_AMOUNT_RE = re.compile(
     r"|(?:min(?:ute)?s?|delay|delayed|late|retraso|延误|晚点)[a-z_]*[\"']?\s*[:=]\s*[\"']?"
     r"(\d{1,3})(?![\d.:])", re.IGNORECASE)
 
+# A date written as one run of eight digits, year first, inside an identifier
+# ("LY-20261212-1930", "backup_20261201"): the day that call or result is about.
+_COMPACT_DATE_RE = re.compile(r"(?<!\d)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
+
 
 class Evidence:
     """The turn's events and the user's message, as lazily built indexes."""
@@ -99,6 +103,9 @@ class Evidence:
             found.add((None, month, day))
         found |= epoch_dates(f.result for f in self.ok)
         found |= timestamp_neighbour_dates(self.haystack)
+        for match in _COMPACT_DATE_RE.finditer(self.haystack):
+            year, month, day = (int(part) for part in match.groups())
+            found.update(((year, month, day), (None, month, day)))
         return frozenset(found)
 
     @lazy

@@ -276,6 +276,8 @@ COUNT_RULES = LatinCountRules(
         r"than\s+the|over\s+the|like|with|python|java|ruby|php|perl|go|rust|node\.js|iphone|"
         r"windows|macos|android|ios|gpt|llama|claude|level|phase|stage|tier|day|week|"
         r"sprint|milestone|round|attempt|try|retry|option|plan|"
+        # "two or three people": the second number of a range is an estimate, no count
+        r"or|"
         # a weekday names the day of the month after it ("on Friday 12 you have...")
         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon\.?|tue\.?|tues\.?|"
         r"wed\.?|thu\.?|thurs\.?|fri\.?|sat\.?|sun\.?)\s*|[#~≈<>≤≥×]|(?<!\*)\*"

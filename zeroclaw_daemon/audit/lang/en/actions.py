@@ -279,4 +279,8 @@ ACTIONS = ActionLexicon(
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
+    # "reserved" -> "reservation", "scheduled" -> "scheduling": nouns of the act in a
+    # tool's name ("hotel_reservation").
+    done_endings=("ed",),
+    act_noun_endings=("ation", "ations", "ion", "ions", "ing", "ings", "ment", "ments", "al"),
 )

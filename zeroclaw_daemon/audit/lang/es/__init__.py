@@ -109,6 +109,9 @@ FAILURE = phrase(
     r"\b(?:fall(?:ó|aron|a|an|ido|o)|fallida|fallido|error(?:es)?\s+(?:de|al)|dio\s+(?:un\s+)?error|"
     # "devolvió un error", "respondió con el error 413": as "an error" / "the error" in English
     r"(?:un|el)\s+error|"
+    # An HTTP error status returned ("devolvió un 503", "respondió con un 429").
+    r"(?:devolvió|devolvio|respondió|respondio|dio)\s+(?:con\s+)?(?:un\s+|el\s+)?"
+    r"(?:http\s+)?[45]\d\d|"
     r"con\s+(?:un\s+)?error|denegad[oa]s?|rechazad[oa]s?|bloquead[oa]s?\s+por|prohibid[oa]|"
     r"tiempo\s+de\s+espera|se\s+agotó|agotó|expiró|timeout|no\s+pude|no\s+pudimos|no\s+se\s+pudo|"
     r"no\s+fue\s+posible|no\s+logré|no\s+consegu[ií]|sin\s+permiso|no\s+tengo\s+permiso|"
@@ -258,6 +261,8 @@ COUNT_RULES = LatinCountRules(
         r"número|paso|issue|pr|top|máximo|mínimo|al\s+menos|como\s+mucho|sobre|desde|hace|"
         r"tras|nivel|fase|sección|capítulo|página|código|estado|http|python|node|ubuntu|v|x|"
         r"a|con|límite|día|semana|mes|intento|opción|plan|"
+        # "dos o tres personas": the second number of a range is an estimate, no count
+        r"o|u|"
         # a weekday names the day of the month after it ("el viernes 12 tienes...")
         r"lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s*|[#~≈<>≤≥×*])$"),
     noun_first=True,
@@ -300,7 +305,8 @@ TRIGGERS: dict[str, str] = {
         "abortad* agotó aplicó aprobación autorizad* bloquead* cayó completó consegu* "
         "denegad* disponible ejecutó error* expiró fall* inaccesible llegó logré permiso "
         "posible podemos podido podía podíamos prohibid* pude pudieron pudimos pudo puedo "
-        "rechazad* reinició responde respondió respuesta sigue terminó tiempo timeout"
+        "rechazad* reinició responde respondió respuesta sigue terminó tiempo timeout "
+        "devolvió devolvio respondio dio"
     ),
     "tool_use": (
         "abierto abrir abrí acabo accedido accedí analicé analizado analizar buscado buscar "

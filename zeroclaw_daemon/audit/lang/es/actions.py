@@ -205,6 +205,14 @@ PAST_TIME = phrase(
     r"el\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s+pasado|"
     r"anteriormente)\b")
 
+# A done form's regular endings (longest first), and the nouns of an act made on the
+# verb's stem, as tool names write them ("naviera_reserva", "cita_cancelacion",
+# "pedido_envio" of "reservado", "cancelada", "enviado").
+_DONE_ENDINGS = ("ados", "adas", "idos", "idas", "aron", "ieron", "ado", "ada", "ido", "ida",
+                 "ió", "é", "ó", "í")
+_ACT_NOUN_ENDINGS = ("a", "as", "o", "os", "io", "ios", "e", "es", "acion", "aciones",
+                     "ación", "iones", "ion")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -225,4 +233,6 @@ ACTIONS = ActionLexicon(
     destination_verbs=DESTINATION_VERBS,
     destination=DESTINATION,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
+    done_endings=_DONE_ENDINGS,
+    act_noun_endings=_ACT_NOUN_ENDINGS,
 )

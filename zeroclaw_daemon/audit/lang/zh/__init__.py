@@ -91,7 +91,9 @@ FAILURE = phrase(
     r"跑不了|没跑完|没有完成|未完成|没法|办不到|做不到|"
     # An error returned or named as one ("返回了一个错误", "报了个错误"); 错误 alone is also
     # the noun of "没有错误", and "一个错误都没有" denies one.
-    r"返回了?(?:一个|个)?错误|(?:一个|个)错误(?![都也])")
+    r"返回了?(?:一个|个)?错误|(?:一个|个)错误(?![都也])"
+    # An HTTP error status returned ("返回了 503", "返回 HTTP 429"): the call failed.
+    r"|返回了?\s*(?:http\s*)?[45]\d\d(?!\d)")
 
 _LOOKUP_VERBS = (
     r"查询|查看|查了|查到|查过|看了|看过|检查|核查|核实|核对|确认了|运行|执行|跑了|搜索|搜了|检索|读取|读了|"
@@ -177,7 +179,11 @@ COUNT_RE = phrase(
     r"(?:\s?[A-Za-z][\w-]*)?)")
 SKIP_BEFORE = phrase(
     r"(?:第|前|最近|其中|另外|另|超过|约|大约|大概|近|将近|不到|至少|最多|每|多于|少于|以上|差不多|"
-    r"top|Top|TOP)\s*$")
+    r"top|Top|TOP"
+    # "2 到 3 个人", "两或三个": the second number of a range is an estimate, no count.
+    r"|[\d零一二两三四五六七八九十]\s*(?:到|至|或|或者|-|~|～|–|—))\s*$")
+# Two digit words side by side ("两三个", "十五六个", "七八"): an estimate, no count.
+_ESTIMATE_RE = re.compile(r"[一二两三四五六七八九][一二两三四五六七八九]")
 STRONG_ONE_BEFORE = phrase(r"(?:只有|仅有|只|仅|共|共有|一共|总共|一共有|总共有|唯一|就)\s*$")
 NOT_A_NOUN_AFTER = phrase(r"^(?:月|小时|星期|礼拜|钟头|工作日|以上|以下|左右|多|半|周|季度|年|天)")
 
@@ -191,7 +197,7 @@ def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[Raw
         if value is None or (value == 0 and num_text not in ("0", "零", "〇")):
             continue   # "128 万个": 万 scales the number before it, it is no numeral itself
         before = text[max(0, match.start() - 6):match.start()]
-        if SKIP_BEFORE.search(before):
+        if SKIP_BEFORE.search(before) or _ESTIMATE_RE.search(num_text):
             continue
         if num_text == "一" and not STRONG_ONE_BEFORE.search(before):
             continue
@@ -259,7 +265,8 @@ TRIGGERS: dict[str, str] = {
         "不可用 不能 中断 做不到 出错 办不到 失败 崩溃 异常退出 执行不了 报错 拒绝 拦截 "
         "无响应 无权限 无法 未完成 未成功 未授权 未经授权 未能 未返回 权限不足 没成功 "
         "没有响应 没有完成 没有成功 没有权限 没有返回 没法 没能 没跑完 禁止 被拒 被禁止 "
-        "被阻止 超时 跑不了 连不上 连接不上 错误 错误码 需要审批 需要批准 需要授权 需要确认 驳回"
+        "被阻止 超时 跑不了 连不上 连接不上 错误 错误码 需要审批 需要批准 需要授权 需要确认 驳回 "
+        "返回"
     ),
     "tool_use": "之后 以后 后 我 经 刚",
     "attribution": (
