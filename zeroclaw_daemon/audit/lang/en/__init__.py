@@ -71,7 +71,10 @@ CLAUSE_BREAK = phrase(
     r"[,;:\s](?:(?<=,)\s+|(?<=;)\s*|(?<=:)\s+|(?<=\s)\s*[-–—]+\s+|(?<=\s)\s*(?=(?:but|"
     r"although|though|however|whereas|while|yet|so\s+(?!far\b)|except)\b))")
 QUESTION = phrase(r"\?\s*[\"')\]]*\s*$")
-CONDITIONAL = phrase(r"\s*(?:if|unless|in\s+case|suppose|supposing|assuming|whether|"
+# "If you mean the bonsai, it is 119 EUR" conditions on what the reader means, not on the
+# facts: its main clause states the facts of the item meant (not a conditional).
+CONDITIONAL = phrase(r"\s*(?:if(?!\s+you(?:\s+are|'re)?\s+(?:mean|meant|referring))|unless|"
+                         r"in\s+case|suppose|supposing|assuming|whether|"
                          r"once|when\s+you|should\s+you)\b")
 HEDGE = phrase(
     r"\b(?:I|we)\s+(?:can(?!\s+see\s+(?:in|on|from)\b)|could|would|will|might|may|should|shall)\b"

@@ -80,7 +80,11 @@ CLAUSE_BREAK = phrase(
     r"[,;:\s](?:(?<=,)\s+|(?<=;)\s*|(?<=:)\s+|(?<=\s)\s*[-–—]+\s+|(?<=\s)\s*(?=(?:pero|"
     r"aunque|sin\s+embargo|mientras|así\s+que|por\s+lo\s+que|salvo|excepto)\b))")
 QUESTION = phrase(r"\?\s*[\"')\]»]*\s*$|^\s*¿")
-CONDITIONAL = phrase(r"\s*(?:si|en\s+caso\s+de|suponiendo|a\s+menos\s+que|cuando\s+quieras|"
+# "Si te refieres al bonsái, cuesta 119 €" conditions on what the reader means, not on
+# the facts: its main clause states the facts of the item meant (not a conditional).
+CONDITIONAL = phrase(r"\s*(?:si(?!\s+(?:te|se|os)\s+ref(?:ie|e)r|\s+quieres\s+decir|"
+                         r"\s+hablas\s+de)|"
+                         r"en\s+caso\s+de|suponiendo|a\s+menos\s+que|cuando\s+quieras|"
                          r"siempre\s+que)\b")
 HEDGE = phrase(
     r"\b(?:puedo|podría|podríamos|puedes|podrías|puede|pueden|podemos|debería|deberías|"
@@ -264,7 +268,9 @@ COUNT_RULES = LatinCountRules(
         # "dos o tres personas": the second number of a range is an estimate, no count
         r"o|u|"
         # a weekday names the day of the month after it ("el viernes 12 tienes...")
-        r"lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s*|[#~≈<>≤≥×*])$"),
+        r"lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s*|[#~≈<>≤≥×]"
+        # a star multiplies or marks a note ("*3"); two open bold text ("**3 SVB libres**")
+        r"|(?<!\*)\*)$"),
     noun_first=True,
     non_count=word_set("""
     uds ud unidades unidad pzas piezas comensales pax

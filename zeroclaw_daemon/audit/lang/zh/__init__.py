@@ -75,7 +75,10 @@ CONTRAST = phrase(r"但|只有|不过|只是|除了|而是|仅有|只")
 CLAUSE_BREAK = phrase(
     r"[，：]|,(?!\d)\s*|:(?!\d)\s*|\s*(?=但是|不过|然而|可是|所以|因此|因而|于是)")
 QUESTION = phrase(r"[？?]\s*[”」』）)]*\s*$|[吗么呢]\s*[。！!]?\s*$")
-CONDITIONAL = phrase(r"\s*(?:如果|若|假如|要是|万一|倘若|如需|需要的话|要不要|是否)")
+# 如果你说的是…, 如果您指的是…: a condition on what the reader means, whose main clause
+# states the facts of the item meant (not a conditional).
+CONDITIONAL = phrase(r"\s*(?:(?:如果|若|假如|要是)(?![你您](?:说的是|指的是|是说|问的是))|"
+                         r"万一|倘若|如需|需要的话|要不要|是否)")
 HEDGE = phrase(
     r"可以|可能|能够|就能|才能|我能|你能|要不要|需要我|是否需要|如果|若是|要是|假如|我来|我会|"
     r"我将|我可以|打算|准备|还没|尚未|未曾|建议|想看|告诉我|试试|尝试|试着|等你|的话|请|比如|"
@@ -100,6 +103,7 @@ _LOOKUP_VERBS = (
     r"打开|调用|获取|拉取|拉了|翻了|翻看|浏览|访问|请求|抓取|下载|测试|统计|对比|比对|扫描|调取|查阅|"
     r"ping了|grep了|看到"
 )
+_DONE_LOOKS = "查过|查了|看过|看了|核实过|核对过|检查过|确认过|查询过"
 TOOL_USE = phrase(
     r"我们?(?:刚刚|刚才|刚|已经|已|也|还|先|又|特意|这边|这里|帮你|替你|为你|给你)*"
     # Where it looked: 我刚在后台查过了, 我刚去系统里看了, 我刚登录后台看过了.
@@ -109,7 +113,10 @@ TOOL_USE = phrase(
     r"|(?:查询|检索|搜索|运行|执行|排查)(?:之后|以后|后)"
     # The subject left out, as it often is: 刚才查了一下, 刚在后台看了 (the speaker's look).
     r"|(?:^|(?<=[，。；！？：\n]))(?:刚刚|刚才|刚)(?:(?:在|去|到)[^，。；！？\s]{1,12}?)?"
-    r"(?:" + _LOOKUP_VERBS + r")了?")
+    r"(?:" + _LOOKUP_VERBS + r")了?"
+    # A look told done with the subject left out, alone before the answer: "查过了，…",
+    # "核实过，…" (as "Checked: ..." opens an English reply).
+    r"|(?:^|(?<=[，。；！？：\n]))(?:已经?|都)?(?:" + _DONE_LOOKS + r")了?(?=\s*[，,。：:！!；;])")
 
 _SOURCES = (r"搜索结果|查询结果|检索结果|结果|输出|日志|接口|API|api|数据库|监控|返回|记录|数据|"
             r"报告|页面|文件|命令|面板|仪表盘")
@@ -268,7 +275,7 @@ TRIGGERS: dict[str, str] = {
         "被阻止 超时 跑不了 连不上 连接不上 错误 错误码 需要审批 需要批准 需要授权 需要确认 驳回 "
         "返回"
     ),
-    "tool_use": "之后 以后 后 我 经 刚",
+    "tool_use": "之后 以后 后 我 经 刚 查过 查了 看过 看了 核实过 核对过 检查过 确认过 查询过",
     "attribution": (
         "上显示 中写着 中显示 从 列出 据 提示 显示 根据 给出 表明 记录了 说明 返回了 里写着 "
         "里显示"

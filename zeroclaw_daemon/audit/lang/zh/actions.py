@@ -64,8 +64,11 @@ _MANNER = r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重�
 # For whom it was done (帮您, 为你, 替客户) may stand between 已 and the verb or its 把
 # object: "已帮您把会议改到周五".
 _BENEFACTIVE = r"(?:(?:帮|为|替)(?:您|你们|你|大家|他们|他|她|客户|顾客)\s*)?"
+# The means it was done by (通过邮件, 用短信, 经由系统) may stand there too:
+# "已经通过邮件发给全体员工".
+_MEANS = r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
 ACTION = phrase(
-    r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE
+    r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE + _MEANS
     + r"(?:把[^，。；！？\n]{0,24}?|被|"
     r"给[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
