@@ -22,6 +22,7 @@ from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_kinds import a_state_no_item_holds
+from .absence_lacks import lacks_an_item
 from .absence_states import (
     lacks_a_listed_field,
     quotes_a_zero_cell,
@@ -68,6 +69,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
+    if context.pack is not None and context.pack.lack is not None \
+            and context.pack.lack.search(claim.text) and not lacks_an_item(pool):
+        return  # "没有缺的", "no le falta nada": no item of the results is missing
     if claim.of_action:
         _check_action_count(context, claim)
         return

@@ -68,6 +68,9 @@ class LanguagePack:
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
+    # Words of lacking ("falta", 缺): an absence said with one denies items in a state of
+    # lacking ("missing"), not the items (checks/absence_lacks.py).
+    lack: re.Pattern[str] | None = None
     # Present-state markers ("now", "ahora", 现在): a value said to hold now, which a
     # failed call was to set, presents that call's outcome.
     present_state: re.Pattern[str] | None = None
@@ -144,6 +147,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
         residual=tables.get("RESIDUAL"),
+        lack=tables.get("LACK"),
         present_state=tables.get("PRESENT_STATE"),
         none_quantifier=tables.get("NONE_QUANTIFIER"),
         bound_before=tables.get("BOUND_BEFORE"),

@@ -232,6 +232,10 @@ ABSENCE = phrase(
     r"|\bno\s+(?:tengo|tienes|tiene|tenemos|tenéis|tienen|tenía|tenías|teníamos|tenían|"
     r"tuve|tuviste|tuvo|tuvimos|tuvieron)\s+(?P<subjposs>(?:ningún|ninguna|ningunos|ningunas)"
     r"\s+" + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b)" + _W + r")?)"
+    # "No le falta ningún documento", "no les falta nada": lacking denied (checked against
+    # items in a state of lacking only).
+    r"|\bno\s+(?:le\s+|les\s+|te\s+|me\s+|nos\s+|os\s+)?(?:falta|faltan|faltaba|faltaban)\s+"
+    r"(?P<subjlack>nada|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")"
     # "Nadie del grupo 8B faltó": a negative pronoun of persons over a named group.
     r"|\bnadie\s+(?:de|del|en|entre)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?P<grp>" + _W
     + r"(?:\s+(?:de\s+)?" + _W + r")?)\s+(?:ha\s+|había\s+|se\s+)?[a-záéíóúñ]+"
@@ -355,6 +359,8 @@ SECOND_PERSON = re.compile(
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
+# Verbs of lacking: "no le falta ningún documento" denies missing documents.
+LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b", re.IGNORECASE)
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:ahora|ya|actualmente)\b")

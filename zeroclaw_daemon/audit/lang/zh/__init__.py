@@ -295,6 +295,8 @@ SECOND_PERSON = re.compile(r"你|您")
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
+# Lacking: "没有缺的", "没有缺少任何材料" deny missing items, not the items.
+LACK = re.compile(r"缺")
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"现在|目前|已经|已")
