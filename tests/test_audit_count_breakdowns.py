@@ -78,3 +78,25 @@ def test_a_range_of_two_numbers_is_an_estimate(reply: str, expected: Expected) -
     """"N or M", "N 到 M" and two Chinese digit words side by side (两三) give an estimate,
     no count; a single number still counts."""
     assert expected == of_type("count_mismatch", reply, READINGS)
+
+
+SUCCULENTS = ok("stock_lookup", "sku,nombre,stock\nS1,Aloe,6\nS2,Echeveria,3\nS3,Haworthia,8\n"
+                "S4,Sedum,5")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Hay 3 variedades con poco stock: Aloe, Echeveria, Haworthia y Sedum.",
+     [("count_mismatch", "count.item_count", "3 variedades")]),
+    ("There are 3 varieties low on stock: Aloe, Echeveria, Haworthia and Sedum.",
+     [("count_mismatch", "count.item_count", "3 varieties")]),
+    ("库存不足 10 盆的有 **3 个品种**：Aloe、Echeveria、Haworthia、Sedum。",
+     [("count_mismatch", "count.item_count", "3 个品种**")]),
+    ("Hay 4 variedades con poco stock: Aloe, Echeveria, Haworthia y Sedum.", []),
+    # The number is a cell read, no listing after it: no finding.
+    ("Del Sedum quedan 5 macetas: pocas.", []),
+    ("De Echeveria hay 3 macetas, de Sedum 5.", []),
+])
+def test_a_count_heading_a_listing(reply: str, expected: Expected) -> None:
+    """A count before a colon that opens a listing (two enumeration commas or more) counts
+    the items, even when the same number stands in a cell of the result."""
+    assert expected == of_type("count_mismatch", reply, SUCCULENTS)

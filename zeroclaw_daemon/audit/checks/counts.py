@@ -84,7 +84,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
-        if kind is None and claim.digits and claim.value in evidence.ok_integers:
+        if kind is None and claim.digits and claim.value in evidence.ok_integers \
+                and not _heads_its_listing(context, claim):
             return  # a number quoted verbatim from the result is not a count of it
         if evidence.states_beside_a_count_word(claim.value):
             return
@@ -559,3 +560,26 @@ def _headed_number_columns(tables: Sequence[Sequence[Row]]) -> set[str]:
             if any(index in row.numbers for row in rows[1:]):
                 names.add(label)
     return names
+
+
+# The colon ends the count's clause: after the noun phrase, maybe a few more words of it
+# ("3 variedades con poco stock:").
+_HEADS_RE = re.compile(r"[^\d.;:,!?。；：，！？、\n]{0,30}[:：]")
+
+
+def _heads_its_listing(context: CheckContext, claim: CountClaim) -> bool:
+    """"有 **5 个品种**：玉露 6、熊童子 3、…": a count before a colon that opens a listing
+    heads it, so it counts the items; the same number in a cell of the result does not
+    make it a figure read."""
+    colon = _HEADS_RE.match(context.text, claim.span[1])
+    if colon is None:
+        return False
+    end = _SENTENCE_END_RE.search(context.text, colon.end())
+    listing = context.text[colon.end():end.start() if end else len(context.text)]
+    return len(_ENUMERATION_MARK_RE.findall(listing)) >= _MIN_ENUMERATION_MARKS
+
+
+# What the colon opens is a listing: its items parted by enumeration commas, at least two.
+_ENUMERATION_MARK_RE = re.compile(r"[、,，]")
+_SENTENCE_END_RE = re.compile(r"[.!?。！？；;\n](?:\s|$)|[。！？；]")
+_MIN_ENUMERATION_MARKS = 2
