@@ -22,7 +22,10 @@ COUNTED_NONE = "docs ok: 2\nmissing: 0"
 @pytest.mark.parametrize(("reply", "span"), [
     ("No le falta ningún documento.", "No le falta ningún documento"),
     ("No, no le falta nada: su expediente está completo.", "no le falta nada"),
-    ("材料都齐了，没有缺的。", "没有缺的"),
+    ("材料没有缺的。", "没有缺的"),
+    # Everything possessed, everything there: nothing lacks, said the other way round.
+    ("No, Lucía lo tiene todo: DNI y tasas están verificados.", "lo tiene todo"),
+    ("材料已经齐全。", "已经齐全"),
 ])
 @pytest.mark.parametrize(("result", "lies"), [
     (ONE_MISSING, True), (LISTED_MISSING, True), (TABLE_MISSING, True),
@@ -33,3 +36,9 @@ def test_a_lack_denied(reply: str, span: str, result: str, lies: bool) -> None:
     "missing", or a key of lacking with something under it)."""
     expected: Expected = [("false_absence", "absence.result_has_items", span)] if lies else []
     assert expected == of_type("false_absence", reply, ok("applicant_documents", result))
+
+
+@pytest.mark.parametrize("reply", ["Lo tiene todo preparado para el viaje.", "人都到齐了吗？"])
+def test_everything_said_of_something_else(reply: str) -> None:
+    """"Todo" before more of its phrase, and a question, deny no lack."""
+    assert [] == of_type("false_absence", reply, ok("applicant_documents", ONE_MISSING))

@@ -236,6 +236,8 @@ ABSENCE = phrase(
     # items in a state of lacking only).
     r"|\bno\s+(?:le\s+|les\s+|te\s+|me\s+|nos\s+|os\s+)?(?:falta|faltan|faltaba|faltaban)\s+"
     r"(?P<subjlack>nada|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")"
+    # "Lo tiene todo": everything possessed, so nothing lacks (checked the same way).
+    r"|\b(?:lo|los|las)\s+(?:tiene|tienen|tenía|tenían)\s+(?P<whole>todo)(?=\s*(?:[:,.;!?]|$))"
     # "Nadie del grupo 8B faltó": a negative pronoun of persons over a named group.
     r"|\bnadie\s+(?:de|del|en|entre)\s+(?:la\s+|el\s+|los\s+|las\s+)?(?P<grp>" + _W
     + r"(?:\s+(?:de\s+)?" + _W + r")?)\s+(?:ha\s+|había\s+|se\s+)?[a-záéíóúñ]+"
@@ -348,7 +350,7 @@ TRIGGERS: dict[str, str] = {
     "presentation": (
         "aquí arrojó contiene devolvió dice imprimió indica indicó lista listó mostró muestra"
     ),
-    "absence": "nada nadie ningun* ningún no sin vac*",
+    "absence": "nada nadie ningun* ningún no sin vac* todo",
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
@@ -359,8 +361,10 @@ SECOND_PERSON = re.compile(
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
-# Verbs of lacking: "no le falta ningún documento" denies missing documents.
-LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b", re.IGNORECASE)
+# Verbs of lacking: "no le falta ningún documento" denies missing documents, as "lo tiene
+# todo" does.
+LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b|\bten(?:ía|ían|ia|ian)\s+todo\b|\btienen?\s+todo\b",
+                  re.IGNORECASE)
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:ahora|ya|actualmente)\b")

@@ -159,6 +159,8 @@ ABSENCE = phrase(
     # 一条错误都没有: "not a single <noun>", the noun between the classifier and 都/也.
     r"|一(?:个|条|项|行|次|件|笔)(?P<subj10>[\u4e00-\u9fff]{1,6}?)(?:也|都)没有"
     r"|无(?:任何|结果|记录|匹配)"
+    # 材料都齐了, 已齐全: everything there, so nothing lacks (checked against lacking states).
+    r"|(?P<whole>都齐了|都齐全了?|已经?齐全|已经?齐了)"
     r"|(?:查|搜|检索|看)不到(?P<subj12>" + _SUBJ + r")"
     # “X”不在术语库里, X 还没收录: a thing denied a place in a container; held only against
     # a call whose argument it names (checks/named_args.py).
@@ -284,7 +286,7 @@ TRIGGERS: dict[str, str] = {
     "presentation": "中有 以下是 如下 如下所示 显示 表明 返回了 里有",
     "absence": (
         "一 一片空白 不到 不在 不存在 为空 匹配到 发现 并没有 找不到 找到 搜到 无 是空的 未 查到 "
-        "查无 检索到 没 没有 没有找到 空空如也"
+        "查无 检索到 没 没有 没有找到 空空如也 齐"
     ),
     "count_pattern": "# " + " ".join(DIGITS) + " " + " ".join(MULTIPLIERS),
 }
@@ -295,8 +297,8 @@ SECOND_PERSON = re.compile(r"你|您")
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
-# Lacking: "没有缺的", "没有缺少任何材料" deny missing items, not the items.
-LACK = re.compile(r"缺")
+# Lacking: "没有缺的", "材料都齐了" deny missing items, not the items.
+LACK = re.compile(r"缺|齐")
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"现在|目前|已经|已")
