@@ -252,11 +252,17 @@ def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
     def quoted(value: int) -> bool:
         return value in context.evidence.ok_integers or value in totals
 
+    # Each pair is found from one of its members and the claim (b = value - a, b = a -
+    # value, b = a + value), so a sentence of k counts costs k steps per claim, not k².
     value = claim.value
-    for i, a in enumerate(others):
-        for b in others[i + 1:]:
-            makes_a_sum = value == a + b or a == value + b or b == value + a
-            if makes_a_sum and sum(map(quoted, (value, a, b))) >= 2:
+    seen: dict[int, int] = {}
+    for a in others:
+        seen[a] = seen.get(a, 0) + 1
+    for a in seen:
+        for b in (value - a, a - value, a + value):
+            if b not in seen or (b == a and seen[a] < 2):
+                continue
+            if sum(map(quoted, (value, a, b))) >= 2:
                 return True
     return False
 
