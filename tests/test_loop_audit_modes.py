@@ -9,9 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from loop_harness import make_config, one_turn, records, runtime_for
 
 from zeroclaw_daemon.agent.loop import TurnResult
+from zeroclaw_daemon.audit import UNCHECKED_NOTICE, WITHHELD_REPLY
 from zeroclaw_daemon.receipts import ReceiptScope
 from zeroclaw_daemon.storage import AuditDB, read_recent_audits
 
@@ -73,3 +75,21 @@ async def test_log_mode_only_logs(tmp_path: Path,
     assert result.raw_reply == result.reply
     (record,) = records(json_logs, "Reply audit findings")
     assert "forged_receipt" in record["fields"]["findings"]
+
+
+def _failing_audit(*_args: object, **_kwargs: object) -> None:
+    raise RuntimeError("auditor bug")
+
+
+@pytest.mark.parametrize(("mode", "shown"), [
+    ("annotate", "notice"), ("block", "withheld"), ("log", "as is"),
+])
+async def test_an_audit_that_raises_never_passes_a_reply_silently(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, shown: str) -> None:
+    """When the auditor itself fails, annotate says the reply went unchecked, block
+    withholds it, and log sends it unchanged (the error is logged in every mode)."""
+    monkeypatch.setattr("zeroclaw_daemon.agent.reply.audit_reply", _failing_audit)
+    result, _ = await audited_turn(tmp_path, mode, "The shell printed hi.")
+    expected = {"notice": f"The shell printed hi.\n\n{UNCHECKED_NOTICE}",
+                "withheld": WITHHELD_REPLY, "as is": "The shell printed hi."}[shown]
+    assert (expected, None) == (result.reply, result.audit)

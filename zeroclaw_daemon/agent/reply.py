@@ -6,13 +6,11 @@ from __future__ import annotations
 from zeroclaw_daemon.agent.middleware import LOG_TARGET
 from zeroclaw_daemon.agent.revise import Revision
 from zeroclaw_daemon.agent.turn import TurnOutcome, TurnResult, _RoundsResult
-from zeroclaw_daemon.audit import AuditReport, apply_audit_mode, audit_reply
+from zeroclaw_daemon.audit import AuditReport, apply_audit_mode, audit_reply, unchecked_reply
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import TurnContext, receipts_block, strip_receipts_block
 from zeroclaw_daemon.storage.audit_db import AuditDB
-
-WITHHELD_REPLY = "The reply could not be checked against the tool results and was withheld."
 
 
 async def finish_turn(config: Config, audit_db: AuditDB | None, turn: TurnContext,
@@ -29,18 +27,19 @@ async def finish_turn(config: Config, audit_db: AuditDB | None, turn: TurnContex
         report, reply = revision.report, revision.reply
     elif mode == "revise" and rounds.outcome is TurnOutcome.FINAL:
         # the first audit raised: the fallback's rule for an unchecked reply
-        reply = WITHHELD_REPLY if receipts_cfg.audit.revise_fallback == "block" else shown
+        reply = unchecked_reply(shown, "block" if receipts_cfg.audit.revise_fallback == "block"
+                                else "annotate")
     elif mode != "off" and rounds.outcome is TurnOutcome.FINAL:
         try:
             report = audit_reply(shown, turn.collector.events, turn.scope,
                                  turn.conversation_id, user_message)
             reply = apply_audit_mode(shown, report, mode)
         except Exception as exc:  # an auditor bug must not crash the turn, nor let a
-            # reply through unchecked where the operator asked for blocking
+            # reply through unchecked without saying so (or at all, under block)
             log.error("Reply audit failed", error=type(exc).__name__,
                             turn=turn.turn_id)
             report = None
-            reply = WITHHELD_REPLY if mode == "block" else shown
+            reply = unchecked_reply(shown, mode)
         if report is not None and mode == "log" and report.findings:
             log.info("Reply audit findings", turn=turn.turn_id,
                            conversation=turn.conversation_id, trust=str(report.trust),

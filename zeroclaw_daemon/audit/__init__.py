@@ -37,11 +37,19 @@ Imports only :mod:`zeroclaw_daemon.receipts` (the signing core). See
 from __future__ import annotations
 
 from .engine import audit_reply
-from .notice import apply_audit_mode, render_notice
+from .notice import (
+    UNCHECKED_NOTICE,
+    WITHHELD_REPLY,
+    apply_audit_mode,
+    render_notice,
+    unchecked_reply,
+)
 from .report import CONTRADICTING, AuditMode, AuditReport, Finding, FindingType, Trust, trust_for
 
 __all__ = [
     "CONTRADICTING",
+    "UNCHECKED_NOTICE",
+    "WITHHELD_REPLY",
     "AuditMode",
     "AuditReport",
     "Finding",
@@ -51,4 +59,5 @@ __all__ = [
     "audit_reply",
     "render_notice",
     "trust_for",
+    "unchecked_reply",
 ]

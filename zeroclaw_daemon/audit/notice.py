@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .report import AuditMode, AuditReport, Finding
 
+WITHHELD_REPLY = "The reply could not be checked against the tool results and was withheld."
+
 
 def render_notice(report: AuditReport, *, withheld: bool = False) -> str:
     """A short plain notice naming each finding ("" when there is none)."""
@@ -24,6 +26,20 @@ def _basis(finding: Finding) -> str:
     where = (f"call {evidence.call_id} ({evidence.tool})" if evidence.call_id
              else evidence.excerpt)
     return f"{finding.rule}, {where}" if finding.rule else where
+
+
+UNCHECKED_NOTICE = "⚠ Audit: this reply could not be checked against the tool results."
+
+
+def unchecked_reply(reply: str, mode: AuditMode | str) -> str:
+    """What a mode sends when the audit itself failed: a reader is told the reply went
+    unchecked (annotate, revise), or gets no reply (block); log and off send it as it is."""
+    chosen = AuditMode(mode)
+    if chosen in (AuditMode.OFF, AuditMode.LOG):
+        return reply
+    if chosen is AuditMode.BLOCK:
+        return WITHHELD_REPLY
+    return f"{reply.rstrip()}\n\n{UNCHECKED_NOTICE}"
 
 
 def apply_audit_mode(reply: str, report: AuditReport, mode: AuditMode | str) -> str:
