@@ -46,7 +46,7 @@ from ..receipts.events import ToolEvent
 from ..receipts.scope import ReceiptScope, Verdict
 from .checks import CheckContext, run_checks
 from .claims import extract_claims
-from .claims.text import blank_long_digit_runs, defuse_runs, mask
+from .claims.text import defuse_runs, mask
 from .evidence.index import Evidence
 from .lang import DEFAULT_LANGUAGE, PACKS, covered_pack, detect_language
 from .report import AuditReport, dedupe_findings, trust_for
@@ -67,7 +67,7 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
         # is checked the same way in every language).
         claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=(),
                          actions=())
-    evidence = Evidence(events, blank_long_digit_runs(user_message))
+    evidence = Evidence(events, defuse_runs(user_message))
     run_checks(CheckContext(claims, evidence, findings, text, pack,
                             tool_verbs=PACKS[DEFAULT_LANGUAGE].actions))
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
-from ..claims.text import blank_long_digit_runs, defuse_runs, find_urls, normalise_url, url_forms
+from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
@@ -80,7 +80,7 @@ class EventFacts:
         self.event = event
         values: list[str] = []
         _flatten(event.args, values)
-        self.arg_text = blank_long_digit_runs("\n".join(values))
+        self.arg_text = defuse_runs("\n".join(values))
         self.result = defuse_runs(event.result[:MAX_SCAN_CHARS])
 
     @lazy
