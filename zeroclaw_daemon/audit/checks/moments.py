@@ -34,7 +34,7 @@ def day_moved_at_the_same_clock(context: CheckContext, claim: ValueClaim) -> boo
     clauses = context.claims.clauses
     span = (clauses[claim.clause].start, clauses[claim.clause].end) if clauses else None
     clause = context.text if span is None else context.text[span[0]:span[1]]
-    clocks = [_minutes(v.key) for v in context.claims.values
+    clocks = [clock_key_minutes(v.key) for v in context.claims.values
               if v.kind is ValueKind.TIME and (span is None or span[0] <= v.span[0] < span[1])]
     stated = [c for c in clocks if c is not None]
     names_utc = bool(_UTC_RE.search(clause))
@@ -81,7 +81,8 @@ def _days_at(instant: dt.datetime, clocks: list[int]) -> list[dt.date]:
     return days
 
 
-def _minutes(key: str) -> int | None:
+def clock_key_minutes(key: str) -> int | None:
+    """A time value's key ("6:30", "17:45:10") as minutes after midnight."""
     hours, _, minutes = key.partition(":")
     if not (hours.isdigit() and minutes[:2].isdigit()):
         return None
@@ -106,7 +107,7 @@ def reply_clock_offset(context: CheckContext) -> int | None:
     found: set[int] = set()
     text = context.text
     for value in context.claims.values:
-        said = _minutes(value.key) if value.kind is ValueKind.TIME else None
+        said = clock_key_minutes(value.key) if value.kind is ValueKind.TIME else None
         if said is None:
             continue
         around = text[max(0, value.span[0] - _LABEL_WINDOW):value.span[1] + _LABEL_WINDOW]

@@ -10,14 +10,14 @@ quantity, not a number of rows. Only columns of a table that ends before the tot
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.tables import cell_number
 from .base import CheckContext
 
 _ROW_RE = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
-_CELL_NUMBER_RE = re.compile(r"[-−]?[$€£¥]?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?[%€£]?")
 _STRIP = "*_` "
 
 
@@ -36,7 +36,7 @@ def column_totals_before(context: CheckContext, end: int) -> set[Decimal]:
             columns = {}
         last_end = match.end()
         for index, cell in enumerate(match.group(1).split("|")):
-            value = _cell_number(cell.strip(_STRIP))
+            value = cell_number(cell.strip(_STRIP))
             if value is not None:
                 columns.setdefault(index, []).append(value)
     totals.update(_sums(columns))
@@ -45,17 +45,6 @@ def column_totals_before(context: CheckContext, end: int) -> set[Decimal]:
 
 def _sums(columns: dict[int, list[Decimal]]) -> set[Decimal]:
     return {sum(values, Decimal(0)) for values in columns.values() if len(values) > 1}
-
-
-def _cell_number(cell: str) -> Decimal | None:
-    match = _CELL_NUMBER_RE.fullmatch(cell)
-    if match is None:
-        return None
-    try:
-        value = Decimal(match.group(1).replace(",", "") + (match.group(2) or ""))
-    except InvalidOperation:
-        return None
-    return -value if cell[:1] in "-−" else value
 
 
 def total_of_a_reply_column(context: CheckContext, claim: ValueClaim) -> bool:

@@ -26,6 +26,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import HAYSTACK_NUMBER_RE, TIME_RE, number_readings
 from ..claims.words import fold
 from .base import CheckContext
+from .moments import clock_key_minutes
 
 if TYPE_CHECKING:
     from ..claims.pack import LanguagePack
@@ -109,8 +110,7 @@ def _users_own(pack: LanguagePack, user: str, at: int) -> bool:
 
 def _reading(claim: ValueClaim) -> object | None:
     if claim.kind is ValueKind.TIME:
-        match = TIME_RE.search(claim.key)
-        return None if match is None else int(match.group("h")) * 60 + int(match.group("mi"))
+        return clock_key_minutes(claim.key)
     if claim.numbers and claim.kind is not ValueKind.DATE:
         return claim.numbers[0]
     return None
