@@ -8,7 +8,8 @@ before. The parts are read from the text beside the claim, since a part need not
 value of its own ("3 个小时"; "35 分" and "35m" alone are no spans: 分 is also a point or a
 cent, m a metre). A span is also given by a total of the intervals of the results' rows,
 by an amount over a rate per period, or, in days, by two dates the results give
-(:mod:`..evidence.spans`).
+(:mod:`..evidence.spans`) or by a date of the results and the turn's own day
+(:mod:`..evidence.calendar`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
+from ..evidence.calendar import days_from_the_turn, turn_days
 from ..evidence.index import approx_tolerance, rounding_unit
 from ..evidence.spans import date_gaps, interval_totals, rates
 from ..evidence.values import seconds_in, span_of_time_grounded
@@ -78,8 +80,14 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
            for rate, period in rates(tables)
            for amount in evidence.derivations.operands if amount != rate):
         return True
-    return own == _DAY and any(abs(gap * _DAY - total) <= tolerance
-                               for gap in date_gaps(evidence.haystack))
+    if own != _DAY:
+        return False
+    if any(abs(gap * _DAY - total) <= tolerance for gap in date_gaps(evidence.haystack)):
+        return True
+    # "quedan 56 días hasta el 30 de enero", "hace 36 días": from the turn's own day.
+    today = turn_days([f.event for f in evidence.ok])
+    return any(abs(gap * _DAY - total) <= tolerance
+               for gap in days_from_the_turn(evidence.haystack, today))
 
 
 def span_whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:

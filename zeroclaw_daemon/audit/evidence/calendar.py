@@ -1,0 +1,78 @@
+"""Dates the turn gives by the calendar, not by writing them: the turn's own day, and the
+first and last day of an ISO week a result or call names.
+
+A reply counts the days from today to a result's date ("Desde hoy quedan 56 días hasta el
+30 de enero", "la última revisión fue hace 36 días"): today is the day the turn's calls
+ran, which their receipts record (epoch seconds, UTC); a day either side stands for the
+reader's time zone. A result or call naming a week ("2026-W48") gives the range of that
+week, Monday to Sunday ("week 48 (23-29 Nov)"): its bounds are the result's dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+
+from ...receipts.events import ToolEvent
+from ...receipts.tokens import TOKEN_RE
+from ..claims.numbers import find_dates
+
+_EPOCH_MIN, _EPOCH_MAX = 946684800, 4102444800   # 2000-01-01 to 2100-01-01
+# An ISO 8601 week: "2026-W48", "2026W48", "2026-W48-3".
+_ISO_WEEK_RE = re.compile(r"(?<!\d)(20\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])(?!\d)")
+MAX_DATES = 24
+
+
+def turn_days(events: Sequence[ToolEvent]) -> frozenset[dt.date]:
+    """The days the turn's calls ran on, by their receipts' epochs (UTC), each with the
+    day before and after (the reader's zone may be up to a day either side)."""
+    days: set[dt.date] = set()
+    for event in events:
+        match = TOKEN_RE.search(event.receipt or "")
+        if match is None:
+            continue
+        seconds = int(match.group(1))
+        if not _EPOCH_MIN <= seconds <= _EPOCH_MAX:
+            continue
+        day = dt.datetime.fromtimestamp(seconds, tz=dt.UTC).date()
+        days.update(day + dt.timedelta(days=shift) for shift in (-1, 0, 1))
+    return frozenset(days)
+
+
+def days_from_the_turn(text: str, days: Iterable[dt.date]) -> set[int]:
+    """The whole days between the turn's day (any of ``days``) and each date with a year
+    that ``text`` writes (at most :data:`MAX_DATES`), either way."""
+    today = list(days)
+    if not today:
+        return set()
+    found: set[int] = set()
+    seen = 0
+    for _, _, (year, month, day) in find_dates(text):
+        if year is None:
+            continue
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            continue
+        found.update(abs((date - now).days) for now in today)
+        seen += 1
+        if seen == MAX_DATES:
+            break
+    return found
+
+
+def iso_week_bounds(text: str) -> set[tuple[int | None, int, int]]:
+    """The Monday and the Sunday of every ISO week ``text`` names ("2026-W48": 23 and 29
+    November 2026), with and without their year."""
+    found: set[tuple[int | None, int, int]] = set()
+    if "W" not in text:
+        return found
+    for year, week in set(_ISO_WEEK_RE.findall(text)):
+        try:
+            monday = dt.date.fromisocalendar(int(year), int(week), 1)
+        except ValueError:
+            continue
+        for day in (monday, monday + dt.timedelta(days=6)):
+            found.update(((day.year, day.month, day.day), (None, day.month, day.day)))
+    return found
