@@ -10,7 +10,7 @@ the column holds a row the listing leaves unstated (the 30 it stands for).
 Precision first: the item must follow a list separator and a short label of its own, be
 of the listing's kind and unit, at least two of its
 siblings must be values of the same column, and no word of aggregation or comparison (a
-closed class: total, average, more than, left; en, es, zh) may stand between the
+closed class: total, average, more than, left, up, down; en, es, zh) may stand between the
 previous item and it or right after it: "total 226 L" or "35 L more than" is arithmetic.
 """
 
@@ -26,13 +26,16 @@ _READING_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY)
 MIN_COLUMN_ROWS = 3
 MIN_SIBLING_READINGS = 2
 
-# Words that make a figure a computation over others (a sum, mean, difference, rest or
-# rate) rather than one row's reading: a closed class per language.
+# Words that make a figure a computation over others (a sum, mean, difference, change,
+# rest or rate) rather than one row's reading: a closed class per language.
 _AGGREGATE_RE = re.compile(
     r"\b(?:total|totals|sum|combined|overall|altogether|in\s+all|average|avg|mean|median|"
     r"difference|more|less|fewer|than|left|remaining|extra|net|per|each|apiece|"
-    r"suma|promedio|media|diferencia|m[aá]s|menos|que|quedan|restantes?|neto|por|cada)\b"
-    r"|合计|总计|总共|一共|共计|共|总|平均|相差|差|多|少|比|剩|余|增|减|每|各|净",
+    r"suma|promedio|media|diferencia|m[aá]s|menos|que|quedan|restantes?|neto|por|cada|"
+    # A change between two readings: its verbs and adverbs of direction.
+    r"up|down|rose|risen|fell|fallen|dropped|gained|climbed|grew|increased|decreased|"
+    r"subi[oó]|baj[oó]|aument[oó]|cay[oó]|creci[oó]|disminuy[oó]|descendi[oó])\b"
+    r"|合计|总计|总共|一共|共计|共|总|平均|相差|差|多|少|比|剩|余|增|减|每|各|净|涨|跌|上升|下降|回落",
     re.IGNORECASE)
 # An item of a listing: a list separator, then a short label that starts with a letter
 # and holds no bracket or separator ("，香草", ", herbs", "; Zone 4:"), then the value.

@@ -211,6 +211,25 @@ class Derivations:
                             yield x / y * 100
                             yield abs(x - y) / y * 100
 
+    def changes(self, percent: bool) -> Iterator[float]:
+        """The size of a change between two numbers of one unit: their difference, and with
+        ``percent`` the difference relative to either, and the points between two rates.
+        A signed change ("−8.2%", "-0.04") is one of these with its direction written."""
+        rates = [v for v, _ in self.floats if 0 < v < 1]
+        for i, a in enumerate(rates):
+            for b in rates[i + 1:]:
+                yield abs(a - b) * 100
+        pairs = self.floats
+        for i, (a, unit) in enumerate(pairs):
+            for b, other_unit in pairs[i + 1:]:
+                if unit != other_unit:
+                    continue
+                yield abs(a - b)
+                if percent:
+                    for y in (a, b):
+                        if y:
+                            yield abs(a - b) / y * 100
+
     def given_candidates(self) -> Iterator[float]:
         """A result's number applied to a figure the user gave: the sum, the difference,
         the product (€2,500 at a rate of 1.0842), the quotient, and the one as a percentage

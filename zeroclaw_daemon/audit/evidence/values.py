@@ -80,6 +80,14 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
         targets.extend((reading * ratio, tolerance * ratio) for ratio in _unit_ratios(claim))
     if derivations.grounds_any(targets, percent=claim.kind is ValueKind.PERCENT):
         return True
+    if _SIGNED_RE.match(claim.raw) and claim.kind is not ValueKind.TEMPERATURE:
+        # A signed change ("−8.2%", "-0.04", "−2 h"): the sign is its direction, and its
+        # size the change between two of the results' numbers; never a number itself.
+        sizes = [(-value, tolerance) for value, tolerance in targets if value < 0]
+        if sizes and derivations.grounds_any(
+                sizes, percent=False,
+                candidates=derivations.changes(claim.kind is ValueKind.PERCENT)):
+            return True
     if claim.kind is ValueKind.CURRENCY:
         # Money at a rate: to the unit the amount is written to, never the wider tolerance
         # of "about" (products of any two numbers come close too easily).
@@ -87,6 +95,10 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
         return derivations.grounds_any(exact, percent=False,
                                        candidates=derivations.converted())
     return False
+
+
+# A minus sign (ASCII or U+2212) written right before a figure's digits.
+_SIGNED_RE = re.compile(r"\s*[-−]\s?\d")
 
 
 def seconds_in(unit: str) -> Decimal | None:
