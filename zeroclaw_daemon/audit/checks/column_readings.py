@@ -32,9 +32,12 @@ _AGGREGATE_RE = re.compile(
     r"\b(?:total|totals|sum|combined|overall|altogether|in\s+all|average|avg|mean|median|"
     r"difference|more|less|fewer|than|left|remaining|extra|net|per|each|apiece|"
     r"suma|promedio|media|diferencia|m[aá]s|menos|que|quedan|restantes?|neto|por|cada|"
-    # A change between two readings: its verbs and adverbs of direction.
-    r"up|down|rose|risen|fell|fallen|dropped|gained|climbed|grew|increased|decreased|"
-    r"subi[oó]|baj[oó]|aument[oó]|cay[oó]|creci[oó]|disminuy[oó]|descendi[oó])\b"
+    # A change between two readings: its verbs (past, present and perfect: "sube 0,18 m
+    # desde las 8:00", "ha bajado") and adverbs of direction.
+    r"up|down|rose|risen|rising|fell|fallen|falling|dropped|gained|climbed|grew|increased|"
+    r"decreased|subi[oó]|baj[oó]|aument[oó]|cay[oó]|creci[oó]|disminuy[oó]|descendi[oó]|"
+    r"sube|baja|aumenta|cae|crece|disminuye|desciende|"
+    r"subido|bajado|aumentado|ca[ií]do|crecido|disminuido|descendido)\b"
     r"|合计|总计|总共|一共|共计|共|总|平均|相差|差|多|少|比|剩|余|增|减|每|各|净|涨|跌|上升|下降|回落",
     re.IGNORECASE)
 # An item of a listing: a list separator, then a short label that starts with a letter
