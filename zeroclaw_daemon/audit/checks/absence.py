@@ -68,6 +68,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return  # "10:16 之后…没有再报错": about part of the result only; precision first
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
+    if _none_left(context, claim):
+        return  # "没有了，四个场次全部订满": every item taken; the result lists the taken ones
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if context.pack is not None and context.pack.lack is not None \
             and context.pack.lack.search(claim.text) and not lacks_an_item(pool):
@@ -259,6 +261,17 @@ def _bare(context: CheckContext, claim: AbsenceClaim) -> bool:
         return False
     sentence = context.text[span[0]:span[1]].strip(" \t\n。.!！")
     return len(sentence) <= 3
+
+
+def _none_left(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """"没有了", "ya no queda ninguna", "none left": an absence of what remains, with no noun
+    of its own and nothing else in its clause, answers the question by saying every item
+    is taken; a result listing items (the taken ones) does not refute it, and which item
+    is free is a state it does not name. Precision first: no finding."""
+    remainder = context.pack.remainder if context.pack is not None else None
+    if claim.subject or remainder is None or remainder.search(claim.text) is None:
+        return False
+    return not claim.container - text_keywords(claim.text)
 
 
 def zero_columns_of(facts: EventFacts) -> set[str]:

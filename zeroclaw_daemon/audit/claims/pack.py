@@ -68,6 +68,9 @@ class LanguagePack:
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
+    # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
+    # says every item is taken; the result's items are the taken ones.
+    remainder: re.Pattern[str] | None = None
     # Words of lacking ("falta", 缺): an absence said with one denies items in a state of
     # lacking ("missing"), not the items (checks/absence_lacks.py).
     lack: re.Pattern[str] | None = None
@@ -147,6 +150,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
         residual=tables.get("RESIDUAL"),
+        remainder=tables.get("REMAINDER"),
         lack=tables.get("LACK"),
         present_state=tables.get("PRESENT_STATE"),
         none_quantifier=tables.get("NONE_QUANTIFIER"),

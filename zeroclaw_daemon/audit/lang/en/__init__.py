@@ -371,6 +371,8 @@ SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGN
 
 # Residual determiners: "no other warnings" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
+# What remains denied ("none left", "nothing remaining"): every item is taken.
+REMAINDER = re.compile(r"\b(?:left|remaining|remains?)\b", re.IGNORECASE)
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:now|currently)\b")

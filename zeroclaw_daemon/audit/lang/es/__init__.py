@@ -361,6 +361,8 @@ SECOND_PERSON = re.compile(
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
+# What remains denied ("no queda ninguna", "no restan"): every item is taken.
+REMAINDER = re.compile(r"\b(?:qued(?:a|an|aba|aban|ó|aron)|restan?)\b", re.IGNORECASE)
 # Verbs of lacking: "no le falta ningún documento" denies missing documents, as "lo tiene
 # todo" does.
 LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b|\bten(?:ía|ían|ia|ian)\s+todo\b|\btienen?\s+todo\b",

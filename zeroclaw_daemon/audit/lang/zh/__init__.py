@@ -300,6 +300,8 @@ SECOND_PERSON = re.compile(r"你|您")
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
+# What remains denied (没有了, 没了, 一个都不剩): every item is taken.
+REMAINDER = re.compile(r"没有?了$|没剩|不剩")
 # Lacking: "没有缺的", "材料都齐了" deny missing items, not the items.
 LACK = re.compile(r"缺|齐")
 
