@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
 
+from .quotients import record_quotients
 from .tables import (
     MAX_ROWS,
     Row,
@@ -52,6 +53,7 @@ class Derivations:
         self._totals: list[Decimal] = []
         self._floats: list[tuple[float, str]] | None = None
         self._breakdowns: list[float] | None = None
+        self._quotients: list[float] | None = None
 
     @property
     def rows(self) -> list[list[Row]]:
@@ -92,6 +94,15 @@ class Derivations:
                 sums.extend(group_sums(rows))
             self._sums = sums
         return self._sums
+
+    @property
+    def record_quotients(self) -> list[float]:
+        """One number of a record over another, or over a figure the user gave (see
+        :mod:`.quotients`): built once per turn, for the figures a reply says are per
+        something."""
+        if self._quotients is None:
+            self._quotients = record_quotients(self.rows, self.given)
+        return self._quotients
 
     @property
     def group_counts(self) -> dict[str, int]:
