@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import table_rows, zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
+from .absence_fields import names_an_unset_field
 from .absence_kinds import a_state_no_item_holds
 from .absence_lacks import lacks_an_item
 from .absence_states import (
@@ -325,8 +326,9 @@ def _result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> b
     for said_none in _RESULT_NONE_RE.finditer(facts.result if not counted else ""):
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"
-    if any(relation(text_keywords(key)) for key in facts.empty_keys):
-        return True
+    if any(relation(text_keywords(key)) for key in facts.empty_keys) or \
+            names_an_unset_field(facts, relation):
+        return True   # "ship: not scheduled" under "no ship date is scheduled"
     if any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts)):
         return True
     return any(name in claim.text for name in empty_csv_columns(facts.result))
