@@ -186,10 +186,36 @@ def lacks_a_listed_field(context: CheckContext, claim: AbsenceClaim,
     text = context.text
     before = _ITEM_BEFORE_RE.search(text, start, claim.span[0]) or \
         _NAME_BEFORE_RE.search(text, start, claim.span[0])
-    if before is None:
-        return False
-    item = (before.group(1) or before.group(before.lastindex or 1) or "").lower()
     relation = Relation(claim.subject)
+    if before is None:
+        items = _coordinated_items_before(text, start, claim.span[0])
+        return bool(items) and all(_lacks_the_field(item, relation, pool) for item in items)
+    item = (before.group(1) or before.group(before.lastindex or 1) or "").lower()
+    return _lacks_the_field(item, relation, pool)
+
+
+# Identifiers the absence is said of, coordinated ("L1 and L4", "P-01, P-03 y P-07", "L1、L4")
+# and maybe emphasised, then a verb of having, a word of "both/all" or a colon heading the
+# absence: "**L1 and L4** have no faults on record", "L1, L4: no faults".
+_IDENT = r"\*{0,2}(?:[A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d+[A-Za-z][A-Za-z0-9_-]*)\*{0,2}"
+_COORDINATED_BEFORE_RE = re.compile(
+    r"(?<![\w.-])(?P<items>" + _IDENT + r"(?:\s*(?:,|、|，)\s*(?:and\s+|y\s+|e\s+)?" + _IDENT
+    + r"|\s+(?:and|y|e|&)\s+" + _IDENT + r"|\s*(?:和|与|及)\s*" + _IDENT + r")*)"
+    r"\s*(?:\b(?:have|has|had|both|all|each|tienen|tenían|ambas|ambos|todas|todos)\b|都|也|均|:)?"
+    r"\s*$")
+_ITEM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def _coordinated_items_before(text: str, start: int, end: int) -> list[str]:
+    match = _COORDINATED_BEFORE_RE.search(text, start, end)
+    if match is None:
+        return []
+    return [m.group(0).lower() for m in _ITEM_RE.finditer(match.group("items"))
+            if any(c.isdigit() for c in m.group(0))]
+
+
+def _lacks_the_field(item: str, relation: Relation, pool: list[EventFacts]) -> bool:
+    """One row lists ``item`` and its cell in the column the noun names is empty."""
     for facts in pool:
         rows = table_rows(facts.result)
         if len(rows) < _MIN_ROWS:
