@@ -16,6 +16,7 @@ from .column_readings import misreads_a_column
 from .durations import duration_derived
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
+from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
 from .sentence_figures import worked_out_in_its_sentence
 from .user_values import restates_users_value
@@ -50,7 +51,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if _own_arithmetic(context, claim) or _per_period(context, claim) \
             or worked_out_in_its_sentence(context, claim) \
             or total_of_a_reply_column(context, claim) \
-            or per_unit_of_a_record(context, claim):
+            or per_unit_of_a_record(context, claim) \
+            or recomputed_from_its_figures(context, claim):
         return
     if _share_no_result_states(context, claim):
         return

@@ -1,0 +1,56 @@
+"""A value the reply computes from figures it has given (an expression written before
+"=", a figure of its sentence times a figure given before it, a result's number or the
+user's, a difference of two amounts it gave) is grounded when recomputing the step gives
+it to the precision written; in en, es and zh. A wrong step, and a small figure that a
+product of the sentence's small numbers meets by chance, are still ungrounded. Findings as
+(type, rule, span)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import Expected, of_type, ok
+
+V, NOT_IN = "ungrounded_value", "value.not_in_results"
+
+VAN = ok("van_hire_quote", json.dumps({"base_fee_usd": 18.50, "extra_driver_usd": 4.25,
+                                       "rate_per_day_usd": 85}))
+FERRY = ok("ferry_fares", "fare,price_eur\nadult,3.20\nchild,1.60\n")
+POOL = ok("pool_prices", json.dumps({"单人票_元": 30, "团体票": {"起订人数": 10, "单价_元": 22},
+                                     "储物柜_元": 8}))
+PARKING = ok("parking_tariffs", "tarifa,precio_eur\ndia_completo,3.35\nabono_mensual,55.00\n")
+BUILD = ok("shell", "... linking 96 objects ...\nFinished in 5m 52s")
+
+CASES: list[tuple[str, str, object, str, Expected]] = [
+    # An expression written before "=" evaluates to the value.
+    ("en", "With two extra drivers: $18.50 + 3 × $4.25 = $31.25 per booking.", VAN, "", []),
+    ("es", "Para el grupo: 14 × 3,20 € = 44,80 €.", FERRY, "", []),
+    ("zh", "储物柜 12 个人 × 8 元 = 96 元。", POOL, "", []),
+    # A figure of its sentence times a result's number, the reply's or the user's.
+    ("en", "For the 9 days you need, that comes to $765.", VAN, "We need the van for 9 days.",
+     []),
+    ("es", "Con 14 pasajeros adultos son 44,80 € en total.", FERRY, "", []),
+    ("es", "Un día completo son 3,35 € → 67,00 € al mes.", PARKING,
+     "Aparco unas 20 veces al mes.", []),
+    # A difference of two amounts the reply gave.
+    ("zh", "12 个人买单人票一共 360 元。团体票每人 22 元，12 个人是 264 元，省 96 元。",
+     POOL, "", []),
+    # A wrong step is still found.
+    ("en", "With two extra drivers: $18.50 + 3 × $4.25 = $33.25 per booking.", VAN, "",
+     [(V, NOT_IN, "$33.25")]),
+    ("en", "For the 9 days you need, that comes to $756.", VAN, "We need the van for 9 days.",
+     [(V, NOT_IN, "$756")]),
+    ("zh", "团体票每人 22 元，12 个人是 264 元，省 86 元。", POOL, "", [(V, NOT_IN, "86 元")]),
+    # A small figure is no product of the sentence's small numbers (6 × 5 is not 30 s).
+    ("es", "La compilación tardó 6 min 30 s.", BUILD, "", [(V, NOT_IN, "30 s")]),
+    ("en", "The build took 6 min 30 s.", BUILD, "", [(V, NOT_IN, "30 s")]),
+]
+
+
+@pytest.mark.parametrize(("language", "reply", "event", "user", "expected"), CASES,
+                         ids=[f"{case[0]}-{i}" for i, case in enumerate(CASES)])
+def test_reply_arithmetic(language: str, reply: str, event: object, user: str,
+                          expected: Expected) -> None:
+    """Each reply gets exactly the ungrounded values of its row, with their spans."""
+    assert expected == of_type(V, reply, event, user=user)  # type: ignore[arg-type]
