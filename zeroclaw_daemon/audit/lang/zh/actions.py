@@ -91,7 +91,12 @@ DISCLOSURE = phrase(r"还没|尚未|暂未|待确认|无法确认|没法确认|�
                     r"(?:没有?|未)(?:送达|生效|到达)|(?:状态|结果)(?:未知|不明)")
 
 # 到账: money arrived in the account, the outcome of any payment.
-OUTCOME = phrase(r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
+# 已经开好了, 都办好了: a verb of doing (开 an invoice or a certificate, 办 a procedure, 换 a
+# part) done by the complement 好 after a marker of completion: an act said done, whatever
+# it did. A verb of the assistant's own work (算好, 写好, 想好) is no such verb.
+_DOING_VERBS = r"(?:开|办|改|修|装|换|补|交|弄|处理|办理|安装|更换|修复)"
+OUTCOME = phrase(r"(?:已经?|都)(?:帮你|帮您|给你|给您|为你|为您)?" + _DOING_VERBS + r"好了?|"
+                 r"搞定了?|(?<!未)(?<!没)完成了|(?<!未)(?<!没)(?<!不)成功了|已经?上线|"
                  r"在线上了|弄好了|已经?在路上|已经?(?:全部)?到账(?!的)|到账了")
 
 TEXT_PRODUCTS = phrase(r"[^，。；！？\n]{0,6}?(?:总结|表格|列表|清单|草稿|大纲|对比|示例|"
