@@ -13,6 +13,7 @@ from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
+from .captions import rows_under_a_captioned_header
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
 from .tables import header_row
@@ -178,6 +179,9 @@ class EventFacts:
                 counts.update((len(lines) - 1, len(lines)))  # job,schedule: header or row
             else:
                 counts.add(len(lines))
+            captioned = rows_under_a_captioned_header(lines)
+            if captioned is not None:
+                counts.add(captioned)   # a caption line, a header, then the rows
             if len(lines) == 1:
                 pieces = [p for p in _LIST_SPLIT_RE.split(lines[0]) if p.strip()]
                 if len(pieces) > 1:

@@ -1,0 +1,36 @@
+"""A text table under a caption: the lines above its header row are no items.
+
+A tool often writes a line about the whole listing before the table's header ("station
+SVAL-3 (78.23N 15.39E) | NOAA-20 | min el 5.0 deg", then "AOS (UTC)  LOS (UTC)  dur",
+then one row per pass): the caption names what was asked, the header names the columns,
+and only the rows under the header are items. A header is a line of two or more aligned
+cells with no digit, over rows that each hold a digit; it opens the table only within the
+first lines (a caption is short), never after a row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# Cells of a space-aligned line: two spaces or more, a tab, or a single space between two
+# Chinese characters (as the header of a table the results write: ``evidence.facts``).
+_CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
+MAX_CAPTION_LINES = 2
+MIN_ROWS = 2
+
+
+def rows_under_a_captioned_header(lines: Sequence[str]) -> int | None:
+    """How many rows stand under a header that one or two caption lines precede, or None
+    when the lines are no such table."""
+    for header in range(1, MAX_CAPTION_LINES + 1):
+        if len(lines) < header + 1 + MIN_ROWS:
+            return None
+        line = lines[header]
+        if any(c.isdigit() for c in line):
+            continue
+        cells = [cell for cell in _CELL_SPLIT_RE.split(line.strip()) if cell]
+        if len(cells) >= 2 and all(any(c.isdigit() for c in row) for row in lines[header + 1:]):
+            return len(lines) - header - 1
+        return None   # a line without a digit that is no header: not this layout
+    return None
