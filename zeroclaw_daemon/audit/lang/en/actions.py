@@ -25,7 +25,8 @@ ACTION_CLASSES: dict[str, str] = {
                "evict invalidate destroy unlink"),
     "create": "create add insert provision register init book schedule reserve invite place record",
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
-               "assign reassign mark label tag bump flag unflag archive unarchive"),
+               "allocate reallocate assign reassign mark label tag bump flag unflag archive "
+               "unarchive"),
     "scale": "scale resize",
     "install": "install upgrade",
     "apply": "apply migrate",
