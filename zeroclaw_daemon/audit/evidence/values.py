@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
+from .abbreviations import written_short_in
 from .derive import (
     delayed_time_grounded,
     duration_grounded,
@@ -294,4 +295,6 @@ def full_name_grounded(name: str, haystack: str) -> bool:
     # The capitalised words that follow the first name: a name written shorter leaves out
     # some ("Vajra Albe" of "G.D. Vajra Barolo Albe"), so its last word is any of them.
     runs = re.findall(r"\b" + re.escape(first) + r"((?: [A-Z][\w.'’-]{1,20}){1,4})", haystack)
-    return not runs or any(last in re.findall(r"[^\W\d_]+", run) for run in runs)
+    # A word the result writes short is the same word ("School Dist." of "School District").
+    return not runs or any(last in re.findall(r"[^\W\d_]+", run) or written_short_in(last, run)
+                           for run in runs)
