@@ -181,7 +181,11 @@ class ActionLexicon:
 
     def verb_class(self, written: str, noun: bool = False) -> str | None:
         key = _SPACES_RE.sub(" ", written.strip().lower())
-        return (self.forms if noun else self.verbs).get(key)
+        table = self.forms if noun else self.verbs
+        found = table.get(key)
+        if found is None and "-" in key:
+            return table.get(key.replace("-", ""))   # "power-cycled" is "powercycled"
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,37 +144,40 @@ _NO_AGENT = (r"(?!\s+by\s+(?!(?:e-?mail|phone|post|mail|sms|text|courier|fax|han
              r"messenger|chat)\b))")
 _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properly|finally|"
             r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
+# A verb may be a compound written with a hyphen ("power-cycled", "re-run", "e-mailed"):
+# looked up as its closed form (ActionLexicon.verb_class).
+_VERB = r"[a-z]+(?:-[a-z]+)?"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
-    r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb_fp>[a-z]+" + _PARTICLE
+    r"\b(?:i|we)(?:'ve|\s+have|'d|\s+had)?" + _ADVERBS + r"\s+(?P<verb_fp>" + _VERB + _PARTICLE
     + r")\b(?!\s+(?:nothing|none|anything)\b)"
     # "nothing has been sent" says it was not.
     r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)(?:\b(?:has|have|had)|"
     r"(?<=[a-z])['’](?:s|ve))" + _ADVERBS
-    + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>[a-z]+"
+    + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>" + _VERB
     + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d|"
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
-    r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>[a-z]+"
+    r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>" + _VERB
     + _PARTICLE + r")\b"
     # A past passive told in sequence ("was then archived", "was also notified"): a state
     # like the next branch, but a sending so told narrates the reply's own account ("was
     # then served on counsel"), an act: ActionLexicon.event_classes.
     r"|\b(?:was|were)\s+(?:then|also|subsequently|afterwards|immediately)\s+"
-    r"(?P<verb_state_seq>[a-z]+" + _PARTICLE + r")\b" + _NO_AGENT +
+    r"(?P<verb_state_seq>" + _VERB + _PARTICLE + r")\b" + _NO_AGENT +
     # The state an action leaves ("the timesheet is approved"); with its agent ("was
     # declined by the bank") it tells someone else's act.
-    r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>[a-z]+" + _PARTICLE
+    r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>" + _VERB + _PARTICLE
     + r")\b" + _NO_AGENT +
     # "it's uploaded" too, but not "Dana's approved hours are ..." (a noun follows).
-    r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>[a-z]+" + _PARTICLE
+    r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>" + _VERB + _PARTICLE
     + r")\b(?!\s+by\b)(?!\s+(?!and\b|or\b|but\b)[a-z]+\s+(?:is|are|was|were|has|have|"
     r"will|can)\b)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
-    r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>[a-z]+" + _PARTICLE + r")\b"
+    r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>" + _VERB + _PARTICLE + r")\b"
 
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
-    r"(?:just\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>[a-z]+"
+    r"(?:just\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>" + _VERB
     + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
