@@ -106,8 +106,10 @@ NEGATED = phrase(
     r"problem|worries|need)\b)(?:(?!(?:and|but|or|so|then|if|when)\b)[\w-]+\s+){0,3}?"
     r"(?:has|have|had|was|were|is|are|got|gets|will\s+be|went)\s+"
     r"(?:(?:yet|been|being|actually|even|ever)\s+)*[a-z]+\b")
+# "normally" after a verb in -ing ("is lifting normally", "running normally again") says how
+# a thing is doing now (manner), not what it usually does.
 GENERAL = phrase(
-    r"\b(?:typically|usually|generally|normally|by\s+default|in\s+general|on\s+average|"
+    r"\b(?:typically|usually|generally|(?<!ing\s)normally(?!\s+again\b)|by\s+default|in\s+general|on\s+average|"
     r"historically|as\s+a\s+rule|commonly|often|tends?\s+to|in\s+theory|rule\s+of\s+thumb)\b")
 FAILURE = phrase(
     r"\b(?:fail(?:ed|s|ing|ure)?|denied|refused|rejected|blocked(?!\s+from\b)|forbidden|timed?[\s-]*out|"

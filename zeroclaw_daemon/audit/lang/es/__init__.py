@@ -105,8 +105,10 @@ NEGATED = phrase(
     # envió"): the clause says the act did not happen.
     r"|\bno\s+se\s+(?:(?:ha|han|había|habían)\s+)?[a-záéíóúñ]+(?:ó|aron|ado|ada|ados|adas|"
     r"ido|ida|idos|idas)\b")
+# "normalmente" after a gerund ("está funcionando normalmente") says how a thing is doing
+# now, not what it usually does.
 GENERAL = phrase(
-    r"\b(?:normalmente|generalmente|habitualmente|por\s+lo\s+general|en\s+general|"
+    r"\b(?:(?<!ando\s)(?<!iendo\s)normalmente|generalmente|habitualmente|por\s+lo\s+general|en\s+general|"
     r"por\s+defecto|de\s+media|en\s+promedio|suele|suelen|típicamente|a\s+menudo|"
     r"en\s+teoría)\b")
 FAILURE = phrase(
