@@ -13,6 +13,7 @@ from ..evidence.facts import EventFacts, Relation
 from ..evidence.tables import MAX_ROWS, Row, column_values, group_sums
 from ..report import FindingType
 from .base import CheckContext
+from .count_keys import names_the_key_column
 from .count_kinds import (
     an_unread_kind,
     count_of_a_kind,
@@ -85,8 +86,12 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
         if kind is None and claim.digits and claim.value in evidence.ok_integers \
-                and not _heads_its_listing(context, claim):
-            return  # a number quoted verbatim from the result is not a count of it
+                and not _heads_its_listing(context, claim) \
+                and not names_the_key_column(context, claim):
+            # A number quoted verbatim from the result is not a count of it; one whose noun
+            # names the column that identifies the rows ("8 batches" over batch_id) counts
+            # them, whatever cell of another column holds the same number.
+            return
         if evidence.states_beside_a_count_word(claim.value):
             return
     minus_header: bool | None = None   # read when a result's count is not the claim's

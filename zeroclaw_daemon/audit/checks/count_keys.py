@@ -1,0 +1,72 @@
+"""A count whose noun names the column that identifies a result's rows counts the rows.
+
+"8 batches" over a table whose first column is ``batch_id`` (B-1204-01, B-1204-02, ...)
+says how many rows there are: the noun is what each row is, by the result's own header.
+A cell of another column holding the same number (a ``qty`` of 8) is no figure of it.
+Only a key column counts: its header (or JSON key) comes first, and every row holds a
+value of its own there, written with a digit, as identifiers are.
+"""
+
+from __future__ import annotations
+
+from ..claims.types import CountClaim
+from ..claims.words import text_keywords
+from ..evidence.facts import Relation
+from ..evidence.tables import Row, table_rows
+from .base import CheckContext
+
+_MIN_ROWS = 2
+
+
+def names_the_key_column(context: CheckContext, claim: CountClaim) -> bool:
+    """The counted noun names the first column of a result table whose values identify
+    its rows (distinct, each with a digit), and the count is not that of the rows holding
+    one value of a column its sentence names ("8 batches were released" over 8 "yes" in
+    ``released``: the rows of one kind)."""
+    relation = Relation(claim.keywords)
+    said = text_keywords(context.sentence_text(claim.clause)) - claim.keywords
+    for facts in context.evidence.ok:
+        rows = table_rows(facts.result)
+        if len(rows) <= _MIN_ROWS:
+            continue
+        key = _key_column(rows)
+        if key is not None and relation(text_keywords(key[0])):
+            return not _counts_one_value_of_a_named_column(rows, key, said, claim.value)
+    return False
+
+
+def _counts_one_value_of_a_named_column(rows: list[Row], key: tuple[str, str, list[Row]],
+                                        said: frozenset[str], value: int) -> bool:
+    """Some column a word of the sentence names holds one value in exactly ``value`` rows."""
+    _, key_column, body = key
+    text_table = body is not rows
+    named = Relation(said)
+    columns = rows[0].labels.items() if text_table else \
+        ((c, c) for c in {c for row in body for c in (*row.labels, *row.numbers)})
+    for column, name in columns:
+        if column == key_column or not named(text_keywords(name)):
+            continue
+        sizes: dict[str, int] = {}
+        for row in body:
+            cell = row.labels.get(column, str(row.numbers.get(column, "")))
+            sizes[cell] = sizes.get(cell, 0) + 1
+        if value in sizes.values():
+            return True
+    return False
+
+
+def _key_column(rows: list[Row]) -> tuple[str, str, list[Row]] | None:
+    """The name, column and body rows of the first column when it identifies the rows."""
+    first = rows[0]
+    if first.numbers or not first.labels:
+        return None
+    if first.labels.get("0") is not None:   # a text table: its first row is the header
+        name, body, column = first.labels["0"], rows[1:], "0"
+    else:                                   # JSON objects: their first key
+        column = next(iter(first.labels))
+        name, body = column, rows
+    values = [row.labels.get(column) for row in body]
+    if len(body) < _MIN_ROWS or any(v is None or not any(c.isdigit() for c in v)
+                                     for v in values):
+        return None
+    return (name, column, body) if len(set(values)) == len(values) else None
