@@ -22,6 +22,7 @@ from .count_kinds import (
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
+from .count_operands import an_operand_of_the_replys_calculation
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
@@ -53,6 +54,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim):
         return
+    if an_operand_of_the_replys_calculation(context, claim):
+        return   # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand
     specific = evidence.specific_counts(claim.context)
     if specific:
         # The result states a count for this very noun: that is the count to match, or a
