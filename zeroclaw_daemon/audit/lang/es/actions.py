@@ -17,7 +17,7 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "revertir deshacer restaurar",
     "delete": ("borrar eliminar quitar limpiar vaciar purgar depurar truncar invalidar "
                "destruir remover"),
-    "create": "crear añadir agregar insertar programar agendar reservar invitar",
+    "create": "crear añadir agregar insertar programar agendar reservar invitar registrar",
     "update": ("actualizar modificar cambiar editar mover trasladar asignar reasignar configurar "
                "renombrar marcar etiquetar corregir arreglar ajustar"),
     "scale": "escalar",
@@ -203,6 +203,10 @@ TEXT_PRODUCTS = phrase(
 PAST_TIME = phrase(
     r"\b(?:ayer|anteayer|anoche|hace\s+\w+|la\s+semana\s+pasada|el\s+mes\s+pasado|"
     r"el\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)\s+pasado|"
+    # A preterite dated to a day ("se registró el 2 de diciembre"): the record's history,
+    # as "on 2 Dec" after the act is in English.
+    r"(?<=ó\s)el\s+\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|setiembre|octubre|noviembre|diciembre)|"
     r"anteriormente)\b")
 
 # A done form's regular endings (longest first), and the nouns of an act made on the
