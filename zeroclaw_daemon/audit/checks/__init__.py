@@ -5,7 +5,8 @@ as done), ``counts``, ``absence``, ``filter_denials`` (a negative quantifier ove
 a call selected by, while it returned rows), ``values``, ``labelled`` (a bare number given for a
 quantity a result labels, and different from it), ``timed_keys`` (a span of time given
 for a key of that name and unit, and different from it), ``quoted_pairs`` (a result's
-``key=value`` quoted with another value), ``names`` (a result's Chinese name with one
+``key=value`` quoted with another value), ``score_pairs`` (a pair the results write as one
+value, "13-11", quoted with other numbers), ``names`` (a result's Chinese name with one
 character changed), ``sources``, ``actions`` (actions and
 checks said done in any voice, linked to calls through the tools' metadata, and failure
 disclosure) and ``failed_settings`` (a value a failed call was to set, said in force
@@ -24,6 +25,7 @@ from .filter_denials import check_filter_denials
 from .labelled import check_labelled_numbers
 from .names import check_near_names
 from .quoted_pairs import check_quoted_pairs
+from .score_pairs import check_score_pairs
 from .sources import check_sources
 from .timed_keys import check_timed_keys
 from .tool_use import check_results, check_tool_uses
@@ -39,6 +41,7 @@ CHECKS: tuple[Check, ...] = (
     check_labelled_numbers,
     check_timed_keys,
     check_quoted_pairs,
+    check_score_pairs,
     check_near_names,
     check_sources,
     check_actions,
