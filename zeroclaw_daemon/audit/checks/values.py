@@ -20,6 +20,7 @@ from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
 from .sentence_figures import worked_out_in_its_sentence
 from .user_values import restates_users_value
+from .zone_shifts import zone_shift_applied
 
 
 def check_values(context: CheckContext) -> None:
@@ -40,7 +41,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
             and not misreads_a_column(context, claim):
         return
-    if duration_derived(context, claim):
+    if duration_derived(context, claim) or zone_shift_applied(context, claim):
         return
     if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return
