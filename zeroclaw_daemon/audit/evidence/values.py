@@ -224,6 +224,8 @@ _MASS: dict[str, tuple[Decimal | int, ...]] = {
     "磅": (Decimal("0.45359237"),), "onza": (Decimal("0.028349523125"),),
     "onzas": (Decimal("0.028349523125"),), "ounce": (Decimal("0.028349523125"),),
     "ounces": (Decimal("0.028349523125"),), "盎司": (Decimal("0.028349523125"),),
+    "t": (1000,), "tonelada": (1000,), "toneladas": (1000,), "tonne": (1000,),
+    "tonnes": (1000,), "吨": (1000,), "公吨": (1000,),
 }
 # Pressures to pascals and volumes to litres: SI and the units replies convert to.
 _PRESSURE: dict[str, tuple[Decimal | int, ...]] = {
@@ -239,7 +241,15 @@ _VOLUME: dict[str, tuple[Decimal | int, ...]] = {
     "gallons": (Decimal("3.785411784"),), "galón": (Decimal("3.785411784"),),
     "galones": (Decimal("3.785411784"),), "加仑": (Decimal("3.785411784"),),
 }
-_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS, _PRESSURE, _VOLUME)
+_HECTARE = (10_000,)
+_AREA: dict[str, tuple[Decimal | int, ...]] = {
+    "m2": (1,), "m²": (1,), "平方米": (1,), "km2": (10**6,), "km²": (10**6,),
+    "平方公里": (10**6,), "ha": _HECTARE, "hectárea": _HECTARE, "hectáreas": _HECTARE,
+    "hectarea": _HECTARE, "hectareas": _HECTARE, "hectare": _HECTARE, "hectares": _HECTARE,
+    "公顷": _HECTARE, "acre": (Decimal("4046.8564224"),), "acres": (Decimal("4046.8564224"),),
+    "亩": (Decimal(10_000) / 15,),
+}
+_DIMENSIONS = (_BYTES, _SECONDS, _DISTANCE, _MASS, _PRESSURE, _VOLUME, _AREA)
 _UNIT_KEYS = frozenset(k for table in _DIMENSIONS for k in table)
 
 
