@@ -19,6 +19,7 @@ from .per_unit import per_unit_of_a_record
 from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
 from .sentence_figures import worked_out_in_its_sentence
+from .time_windows import bounds_a_counted_window
 from .user_values import restates_users_value
 from .zone_shifts import zone_shift_applied
 
@@ -41,7 +42,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
             and not misreads_a_column(context, claim):
         return
-    if duration_derived(context, claim) or zone_shift_applied(context, claim):
+    if duration_derived(context, claim) or zone_shift_applied(context, claim) \
+            or bounds_a_counted_window(context, claim):
         return
     if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return
