@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import socket
+import struct
+import termios
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -77,6 +80,7 @@ class _HeaderDeadline:
 
     def _arm_header_deadline(self) -> None:
         self._cancel_header_deadline()
+        self._header_deadline_deferred = False
         self._header_deadline = self.loop.call_later(self.header_timeout_s,
                                                      self._header_deadline_passed)
 
@@ -85,7 +89,24 @@ class _HeaderDeadline:
         if deadline is not None:
             deadline.cancel()
 
+    def timeout_keep_alive_handler(self) -> None:
+        # A busy or descheduled loop can run this timer in the same step in which the next
+        # request's bytes arrived, before it reads them: closing a socket with unread data
+        # sends a reset, and the client loses a request it had already sent (httpx:
+        # ReadError). Those bytes are read next; their response re-arms the timer.
+        if _bytes_waiting(self.transport):
+            return
+        super().timeout_keep_alive_handler()  # type: ignore[misc]
+
     def _header_deadline_passed(self) -> None:
+        if self._waiting_for_head() and _bytes_waiting(self.transport) \
+                and not self._header_deadline_deferred:
+            # As for the keep-alive timer: the head may be there, unread. One more period
+            # to read it, once per deadline, so a client cannot hold a connection with it.
+            self._header_deadline_deferred = True
+            self._header_deadline = self.loop.call_later(self.header_timeout_s,
+                                                         self._header_deadline_passed)
+            return
         if self._waiting_for_head() and not self.transport.is_closing():
             get_logger(LOG_TARGET).info("Closed a connection that sent no request head in time",
                                         client=_client_text(self.client),
@@ -171,6 +192,18 @@ _HEAD_TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
                    b"content-length: 79\r\n\r\n"
                    b'{"error": {"code": "headers_too_large", '
                    b'"message": "request head over 64 KiB"}}')
+
+
+def _bytes_waiting(transport: asyncio.BaseTransport) -> bool:
+    """Whether the connection's socket holds received bytes the loop has not read yet."""
+    sock = transport.get_extra_info("socket")
+    if sock is None or transport.is_closing():
+        return False
+    try:
+        count = fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0")
+    except OSError:  # closed under us, or a socket type without FIONREAD
+        return False
+    return bool(struct.unpack("i", count)[0])
 
 
 def _client_text(client: tuple[str, int] | None) -> str:
