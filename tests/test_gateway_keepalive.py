@@ -1,10 +1,13 @@
-"""The gateway's connection timers against a request that has reached the socket unread.
+"""The gateway's connection timers: keep-alive between requests, the head deadline within one.
+
+The keep-alive bound outlasts clients' pool expiry, so a client drops an idle connection
+before the server closes it (at equal bounds the two race, and the request is lost).
 
 A loop that is busy (or descheduled) can run a connection's keep-alive timer, or its
 request-head deadline, in the step in which the client's next request arrived, before it
-reads it. Closing then resets a request the client already sent. Each test sends the
-next request on a raw loopback socket, waits until its bytes are in the server's socket,
-and runs the timer's callback before the loop gets a chance to read them.
+reads it. Closing then resets a request the client already sent. Those tests send the
+next request on a raw loopback socket, wait until its bytes are in the server's socket,
+and run the timer's callback before the loop gets a chance to read them.
 """
 
 from __future__ import annotations
@@ -14,10 +17,12 @@ import time
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from gateway_harness import RecordingHandler, running_gateway
 
-from zeroclaw_daemon.channels.gateway import GatewayChannel, _bytes_waiting
+from zeroclaw_daemon.channels.gateway import GatewayChannel, GatewaySettings, _bytes_waiting
+from zeroclaw_daemon.config.channels import GatewayConfig
 
 REQUEST = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 
@@ -81,3 +86,54 @@ async def test_the_keep_alive_timer_still_closes_an_idle_connection() -> None:
             server_connection(channel).timeout_keep_alive_handler()
             after = await anyio.to_thread.run_sync(read_status, sock)
     assert ("HTTP/1.1 200 OK", "closed") == (first, after)
+
+
+def test_the_default_keep_alive_outlasts_httpx_pool_expiry() -> None:
+    """The gateway keeps an idle connection 20 s by default, longer than httpx's pool keeps
+    one (5 s), so a default httpx client never reuses a connection the server is closing."""
+    keep_alive_s = GatewaySettings.from_section(GatewayConfig(), environ={}).keep_alive_s
+    assert (20.0, True) == (keep_alive_s, httpx.Limits().keepalive_expiry < keep_alive_s)
+
+
+async def test_an_idle_connection_outlives_the_head_deadline() -> None:
+    """Idle after a response for longer than header_timeout_s but under keep_alive_s, a
+    connection is still open and serves the next request (the head deadline used to close
+    it: it was re-armed at each response)."""
+    async with running_gateway(RecordingHandler(), header_timeout_s=0.3,
+                               keep_alive_s=5.0) as (_, channel):
+        with socket.create_connection(channel.bound or ("127.0.0.1", 0), timeout=5) as sock:
+            sock.sendall(REQUEST)
+            first = await anyio.to_thread.run_sync(read_status, sock)
+            await anyio.sleep(0.9)
+            sock.sendall(REQUEST)
+            second = await anyio.to_thread.run_sync(read_status, sock)
+    assert ("HTTP/1.1 200 OK", "HTTP/1.1 200 OK") == (first, second)
+
+
+async def test_an_idle_connection_is_closed_after_keep_alive_s() -> None:
+    """With nothing sent after a response, the connection is closed once keep_alive_s has
+    passed, long before the client's 5 s read timeout."""
+    async with running_gateway(RecordingHandler(), header_timeout_s=10.0,
+                               keep_alive_s=0.3) as (_, channel):
+        with socket.create_connection(channel.bound or ("127.0.0.1", 0), timeout=5) as sock:
+            sock.sendall(REQUEST)
+            first = await anyio.to_thread.run_sync(read_status, sock)
+            started = time.monotonic()
+            after = await anyio.to_thread.run_sync(read_status, sock)
+            waited_s = time.monotonic() - started
+    assert ("HTTP/1.1 200 OK", "closed", True) == (first, after, waited_s < 3)
+
+
+async def test_a_later_request_head_still_has_its_deadline() -> None:
+    """A second request whose head stops halfway is cut off header_timeout_s after its
+    first byte, although the keep-alive bound is longer."""
+    async with running_gateway(RecordingHandler(), header_timeout_s=0.3,
+                               keep_alive_s=10.0) as (_, channel):
+        with socket.create_connection(channel.bound or ("127.0.0.1", 0), timeout=5) as sock:
+            sock.sendall(REQUEST)
+            first = await anyio.to_thread.run_sync(read_status, sock)
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127")
+            started = time.monotonic()
+            after = await anyio.to_thread.run_sync(read_status, sock)
+            waited_s = time.monotonic() - started
+    assert ("HTTP/1.1 200 OK", "closed", True) == (first, after, waited_s < 3)

@@ -44,13 +44,15 @@ MAX_REQUEST_HEAD_BYTES = 64 * 1024
 class _HeaderDeadline:
     """A deadline and a size bound for each request's head, for either uvicorn protocol.
 
-    uvicorn times out only idle keep-alive connections, and data arriving cancels
-    that timer: a client that opens a connection and sends nothing, or sends its
-    headers a byte at a time, would hold a connection (and a file descriptor)
-    forever. Each connection, and each keep-alive wait after a response, gets
-    ``header_timeout_s`` to deliver a complete request head; then it is closed.
-    h11 bounds the head's size itself; llhttp (httptools) does not, so the bytes
-    that arrive before a head completes are counted here.
+    uvicorn times out only idle keep-alive connections (``keep_alive_s`` after a
+    response), and data arriving cancels that timer: a client that opens a connection
+    and sends nothing, or sends its headers a byte at a time, would hold a connection
+    (and a file descriptor) forever. A new connection, and each later request from its
+    first byte on, gets ``header_timeout_s`` to deliver a complete request head; then it
+    is closed. The wait between requests is uvicorn's keep-alive alone: a deadline armed
+    at each response would close idle connections at ``header_timeout_s`` whatever
+    ``keep_alive_s`` says. h11 bounds the head's size itself; llhttp (httptools) does
+    not, so the bytes that arrive before a head completes are counted here.
     """
 
     header_timeout_s: float = 10.0
@@ -58,6 +60,7 @@ class _HeaderDeadline:
     transport: asyncio.Transport
     client: tuple[str, int] | None
     cycle: Any
+    _header_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
@@ -65,10 +68,15 @@ class _HeaderDeadline:
         self._head_bytes = 0
         self._arm_header_deadline()
 
+    def data_received(self, data: bytes) -> None:
+        if self._header_deadline is None and self._waiting_for_head():
+            self._arm_header_deadline()  # the first byte of a request after a response
+        super().data_received(data)  # type: ignore[misc]
+
     def on_response_complete(self) -> None:
         super().on_response_complete()  # type: ignore[misc]
         self._head_bytes = 0
-        self._arm_header_deadline()
+        self._cancel_header_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_deadline()
@@ -85,9 +93,9 @@ class _HeaderDeadline:
                                                      self._header_deadline_passed)
 
     def _cancel_header_deadline(self) -> None:
-        deadline: asyncio.TimerHandle | None = getattr(self, "_header_deadline", None)
-        if deadline is not None:
-            deadline.cancel()
+        if self._header_deadline is not None:
+            self._header_deadline.cancel()
+            self._header_deadline = None
 
     def timeout_keep_alive_handler(self) -> None:
         # A busy or descheduled loop can run this timer in the same step in which the next
@@ -180,7 +188,7 @@ class _HttpToolsHeadBound(_HeaderDeadline):
                     self.transport.write(_HEAD_TOO_LARGE)
                     self.transport.close()
                 return
-        super().data_received(data)  # type: ignore[misc]
+        super().data_received(data)
 
     def on_headers_complete(self) -> None:
         self._head_bytes = 0
@@ -309,6 +317,8 @@ class GatewayChannel:
         config = uvicorn.Config(
             app, log_config=None, lifespan="off", access_log=False, server_header=False,
             http=http_protocol(settings.header_timeout_s), ws="none",
+            # uvicorn types it int, but only hands it to loop.call_later.
+            timeout_keep_alive=settings.keep_alive_s,  # type: ignore[arg-type]
             proxy_headers=False, backlog=settings.backlog,
             timeout_graceful_shutdown=settings.graceful_shutdown_s,
             h11_max_incomplete_event_size=64 * 1024)

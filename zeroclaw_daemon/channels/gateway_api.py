@@ -85,6 +85,7 @@ class GatewaySettings:
     backlog: int = 1024
     header_timeout_s: float = 10.0
     body_timeout_s: float = 30.0
+    keep_alive_s: float = 20.0
     followup_keep_s: float = 600.0
     followup_max_wait_s: float = 30.0
     openai_api: bool = True
@@ -104,6 +105,7 @@ class GatewaySettings:
                    max_body_bytes=section.max_body_bytes,
                    header_timeout_s=section.header_timeout_s,
                    body_timeout_s=section.body_timeout_s,
+                   keep_alive_s=section.keep_alive_s,
                    followup_keep_s=section.followup_keep_s,
                    followup_max_wait_s=section.followup_max_wait_s,
                    openai_api=section.openai_api)

@@ -66,6 +66,10 @@ class GatewayConfig(_Section):
     # uvicorn bounds only idle keep-alive connections; these bound slow senders.
     header_timeout_s: Seconds = 10.0
     body_timeout_s: Seconds = 30.0
+    # An idle keep-alive connection is closed after this long. Longer than clients' pool
+    # expiry (httpx 5 s, aiohttp 15 s), so the client drops an idle connection first: at
+    # equal bounds a request sent as the server closes is lost (a reset or an empty reply).
+    keep_alive_s: Seconds = 20.0
     # Background-task follow-ups wait in a per-conversation queue this long for a
     # GET /v1/conversations/{id}/followups (then dropped with a log line); a long-poll
     # waits at most followup_max_wait_s.
