@@ -36,6 +36,20 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for pid {pid}")
 
 
+def established_connections(port: int) -> int:
+    """TCP connections in ESTABLISHED state whose local port is ``port`` (Linux /proc)."""
+    wanted = f":{port:04X}"
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table, encoding="ascii") as lines:
+            next(lines)
+            for line in lines:
+                fields = line.split(None, 4)
+                if fields[1].endswith(wanted) and fields[3] == "01":
+                    count += 1
+    return count
+
+
 # --- the server -----------------------------------------------------------------------------
 
 

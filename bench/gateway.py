@@ -35,7 +35,11 @@ reports when it filled and how RSS moved after that (first/last/max and a
 least-squares slope in KiB per minute): a leak shows as a positive slope once
 every bounded structure (ledger, history, idempotency cache) is full.
 The soak drives turns with N httpx clients (it counts answered turns as they
-come, to tell when the ledger is full), not with wrk.
+come, to tell when the ledger is full), not with wrk. Each sample also counts the
+daemon's established connections, and the summary the TCP connections the client
+opened (one per client when nobody closes one; the client's pool closes those idle
+over ``SOAK_KEEPALIVE_EXPIRY_S``) and, for the first transport errors, the exception
+chain (errno) and whether the request went out on a reused connection.
 """
 
 from __future__ import annotations
@@ -56,8 +60,10 @@ from typing import Any
 
 import anyio
 import httpx
-from _servers import rss_kib, start_bare_app, start_server, stop_process
+from _servers import established_connections, rss_kib, start_bare_app, start_server, stop_process
 from _wrk import WrkResult, chat_script, get_script, post_script, process_cpu_s, run_wrk
+
+from zeroclaw_daemon.config.channels import GatewayConfig
 
 
 def emit(record: dict[str, Any]) -> None:
@@ -75,16 +81,52 @@ def percentile(values: list[float], fraction: float) -> float:
 # --- the load -------------------------------------------------------------------------------
 
 
+# The soak client drops a pooled connection idle this long (httpx's default), and the
+# gateway closes one idle ``keep_alive_s`` (20 s). The client's bound must be the shorter:
+# at equal bounds (uvicorn's 5 s, before) the client reused connections the server was
+# closing at that moment, and lost the request (httpx ReadError: 13 in 10 soaks of 90-120 s
+# at load 3.6-8.6, each on a connection idle 4.90-4.99 s). Such an error says nothing about the
+# server; with the client's bound shorter, any error left is the server's.
+SOAK_KEEPALIVE_EXPIRY_S = 5.0
+
+
 @dataclass
 class PhaseResult:
     latencies_ms: list[float] = field(default_factory=list)
     # What each error was ("HTTP 503", "ReadError"), so a run that has any says which.
     error_kinds: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    # TCP connections the client opened: one per client when the server closes none.
+    connections_opened: int = 0
+    # The first transport errors in detail: when, the exception chain (errno), and whether
+    # the request went out on a connection that had served earlier ones.
+    error_details: list[dict[str, Any]] = field(default_factory=list)
+
+
+class ConnectTrace:
+    """httpx's ``trace`` extension for one request: did it open a TCP connection."""
+
+    def __init__(self, result: PhaseResult) -> None:
+        self.result = result
+        self.opened = False
+
+    async def __call__(self, event: str, info: dict[str, Any]) -> None:
+        if event == "connection.connect_tcp.complete":
+            self.opened = True
+            self.result.connections_opened += 1
+
+
+def _exception_chain(exc: BaseException | None) -> str:
+    parts = []
+    while exc is not None:
+        errno = getattr(exc, "errno", None)
+        parts.append(type(exc).__name__ + (f"[errno {errno}]" if errno else ""))
+        exc = exc.__cause__ or exc.__context__
+    return " <- ".join(parts)
 
 
 async def run_phase(base_url: str, clients: int, requests: int, max_seconds: float,
-                    make_request: Callable[[httpx.AsyncClient, int], Any],
+                    make_request: Callable[[httpx.AsyncClient, int, Any], Any],
                     result: PhaseResult | None = None) -> PhaseResult:
     """``clients`` workers share ``requests`` requests; stop early after ``max_seconds``.
 
@@ -92,18 +134,26 @@ async def run_phase(base_url: str, clients: int, requests: int, max_seconds: flo
     """
     result = PhaseResult() if result is None else result
     remaining = [requests]
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients,
+                          keepalive_expiry=SOAK_KEEPALIVE_EXPIRY_S)
+    phase_started = time.perf_counter()
     async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=30,
                                  trust_env=False) as client:
         async def worker(index: int) -> None:
             while remaining[0] > 0:
                 remaining[0] -= 1
+                trace = ConnectTrace(result)
                 started = time.perf_counter()
                 try:
-                    response = await make_request(client, index)
+                    response = await make_request(client, index, {"trace": trace})
                     kind = None if response.status_code == 200 else f"HTTP {response.status_code}"
                 except httpx.HTTPError as exc:
                     kind = type(exc).__name__
+                    if len(result.error_details) < 20:
+                        result.error_details.append({
+                            "t_s": round(started - phase_started, 3), "kind": kind,
+                            "chain": _exception_chain(exc),
+                            "reused_connection": not trace.opened})
                 elapsed = (time.perf_counter() - started) * 1000
                 if kind is None:
                     result.latencies_ms.append(elapsed)
@@ -119,10 +169,11 @@ async def run_phase(base_url: str, clients: int, requests: int, max_seconds: flo
     return result
 
 
-def make_turn(run_id: str) -> Callable[[httpx.AsyncClient, int], Any]:
-    def turn(client: httpx.AsyncClient, index: int) -> Any:
+def make_turn(run_id: str) -> Callable[[httpx.AsyncClient, int, Any], Any]:
+    def turn(client: httpx.AsyncClient, index: int, extensions: Any) -> Any:
         return client.post("/v1/turns", json={"conversation_id": f"bench-{run_id}-{index}",
-                                              "message": "list files"})
+                                              "message": "list files"},
+                           extensions=extensions)
     return turn
 
 
@@ -260,6 +311,7 @@ def soak(loop: str, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="zc-bench-soak-") as tmp:
         server = start_server(loop, Path(tmp), args.max_concurrent_turns, ledger_max)
         samples: list[tuple[float, int, int]] = []  # (seconds, rss KiB, turns answered)
+        connections: list[int] = []  # the daemon's established connections, per sample
         progress = PhaseResult()
         stop = threading.Event()
 
@@ -270,8 +322,10 @@ def soak(loop: str, args: argparse.Namespace) -> None:
                 done = len(progress.latencies_ms)
                 t_s = round(time.monotonic() - started, 1)
                 samples.append((t_s, rss, done))
+                connections.append(established_connections(server.port))
                 emit({"bench": "gateway_soak", "loop": loop, "t_s": t_s, "rss_kib": rss,
-                      "turns": done, "ledger_full": done >= ledger_max})
+                      "turns": done, "ledger_full": done >= ledger_max,
+                      "server_connections": connections[-1]})
                 stop.wait(1.0)
 
         sampler = threading.Thread(target=sample, daemon=True)
@@ -298,6 +352,11 @@ def soak(loop: str, args: argparse.Namespace) -> None:
           # Allocator arenas and SQLite's page cache warm up for a while after the ledger
           # fills; the second half of the window is the steady state.
           "rss_slope_second_half_kib_per_min": slope_kib_per_min(full[len(full) // 2:]),
+          "client_keepalive_expiry_s": SOAK_KEEPALIVE_EXPIRY_S,
+          "server_keep_alive_s": GatewayConfig().keep_alive_s,
+          "connections_opened": phase.connections_opened,
+          "server_connections_max": max(connections) if connections else None,
+          "error_details": phase.error_details,
           "daemon_exit_code": exit_code})
 
 
