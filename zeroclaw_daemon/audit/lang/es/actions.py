@@ -117,8 +117,9 @@ _NOT_COUNTED = r"(?!\s+(?:\d|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
-    # "no se ha borrado ningún snapshot" says it was not.
-    r"|(?<!no\s)\bse\s+(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES
+    # "no se ha borrado ningún snapshot" says it was not. The one it was done to may stand
+    # as a clitic after "se" ("se le ha enviado un aviso", "se les notificó").
+    r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES
     + _NOT_COUNTED + _NOT_NONE +
     r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
