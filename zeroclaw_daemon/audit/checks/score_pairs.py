@@ -15,6 +15,7 @@ clause, never a pair the user wrote.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from ..evidence.facts import EventFacts
 from ..report import FindingType
@@ -32,13 +33,47 @@ _REPLY_PAIR_RE = re.compile(
     r"(?!\s*(?:%|°|(?:h|hrs?|s|m|km|kg|cm|mm|am|pm|min|mins|hours?|horas?|days?|días|weeks?|"
     r"semanas|years?|años|people|personas|points?|puntos)\b|[\u4e00-\u9fff]))")
 _MIN_RESULT_PAIRS = 2
+# What may stand before a pair's first number: in a result, what opens a value; in the
+# reply, anything but a letter, a digit or a mark of a date, a time or a decimal.
+_RESULT_BEFORE = frozenset("\"'|,\t\n ")
+_REPLY_BEFORE = frozenset("./:,-–_")
+
+
+def _may_hold_a_pair(text: str, before: frozenset[str]) -> bool:
+    """A cheap scan (a split on the dash, no regex: most texts hold dates, whose dashes
+    join runs of four and two digits) for a run of one to three digits, a dash and a
+    digit, the run opened as ``before`` allows (for the reply: not by a letter or
+    ``before``'s marks; for a result: by one of ``before``'s marks or the text's start)."""
+    reply = before is _REPLY_BEFORE
+    for dash in ("-", "–"):
+        if dash not in text:
+            continue
+        pieces = text.split(dash)
+        for index, (piece, following) in enumerate(pairwise(pieces)):
+            if not following[:1].isdigit() and (reply or not following[1:2].isdigit()):
+                continue
+            if not reply and piece.endswith(" "):
+                piece = piece[:-1]   # "13 - 11" in a result
+            digits = len(piece) - len(piece.rstrip("0123456789"))
+            if not 1 <= digits <= 3:
+                continue
+            # A piece of digits alone was opened by the dash before it (a date's "-12-").
+            opener = piece[-digits - 1:-digits] if len(piece) > digits else (
+                dash if index else "")
+            if reply and not (opener.isalnum() or opener in before):
+                return True
+            if not reply and (opener == "" or opener in before):
+                return True
+    return False
+
+
 MAX_PAIRS = 32
 
 
 def check_score_pairs(context: CheckContext) -> None:
     """Flag a pair of the shape the results write as values that none of them holds."""
     evidence = context.evidence
-    if not evidence.ok or ("-" not in context.text and "–" not in context.text):
+    if not evidence.ok or not _may_hold_a_pair(context.text, _REPLY_BEFORE):
         return
     said = list(_REPLY_PAIR_RE.finditer(context.text))[:MAX_PAIRS]
     if not said:
@@ -75,6 +110,8 @@ def _result_pairs(ok: list[EventFacts]) -> tuple[set[tuple[str, str]], EventFact
     found: set[tuple[str, str]] = set()
     first: EventFacts | None = None
     for facts in ok:
+        if not _may_hold_a_pair(facts.result, _RESULT_BEFORE):
+            continue
         here = {(m.group(1), m.group(2)) for m in _RESULT_PAIR_RE.finditer(facts.result)}
         found |= here
         if first is None and len(here) >= _MIN_RESULT_PAIRS:
