@@ -43,6 +43,14 @@ _MINUTE_AMOUNT_RE = re.compile(
 _COMPACT_DATE_RE = re.compile(r"(?<!\d)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
+# A decimal written inside an identifier, where a dot cannot stand: after a letter, one or
+# two digits and one more joined by "_", closed by "_" and a letter or by the identifier's
+# end ("bicarbonato_8_4_ml" holds 8.4, "pm2_5" 2.5; never a date's, a version's or a
+# time's runs: "backup_2026_12_05", "v1_2_3", "slot_10_30").
+_IDENTIFIER_DECIMAL_RE = re.compile(
+    r"(?:(?<=[A-Za-z])|(?<=[A-Za-z]_))(\d{1,2})_(\d)(?=_[A-Za-z]|[^\w]|$)")
+
+
 class Evidence:
     """The turn's events and the user's message, as lazily built indexes."""
 
@@ -73,7 +81,11 @@ class Evidence:
 
     @lazy
     def numbers(self) -> NumberIndex:
-        return NumberIndex(join_space_groups(self.haystack, plain_spaces=False))
+        text = join_space_groups(self.haystack, plain_spaces=False)
+        if "_" in text:
+            text += "\n" + " ".join(f"{whole}.{part}" for whole, part in
+                                    _IDENTIFIER_DECIMAL_RE.findall(text))
+        return NumberIndex(text)
 
     @lazy
     def derivations(self) -> Derivations:
