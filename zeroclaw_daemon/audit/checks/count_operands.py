@@ -86,20 +86,25 @@ def _sentence_figures(context: CheckContext, claim: CountClaim, *,
 
 
 def _worked_out_in_its_sentence(context: CheckContext, claim: CountClaim) -> bool:
+    # The results' figures are read only for a sentence with figures of its own (most
+    # counted sentences have none: reading every result's numbers is then wasted).
     figures = _sentence_figures(context, claim)
-    operands = context.evidence.derivations.operands
-    results = set(operands)
     count = claim.value
-    for figure in figures:
-        # A product to the unit the figure is written to: a result's figure need not be
-        # written in the sentence ("for 9 people that's €162" at €18 a ticket).
-        tolerance = rounding_unit(figure) / 2
-        if any(rate not in (0, 1) and abs(count * rate - figure) <= tolerance
-               for rate in operands):
-            return True
+    if figures:
+        operands = context.evidence.derivations.operands
+        for figure in figures:
+            # A product to the unit the figure is written to: a result's figure need not be
+            # written in the sentence ("for 9 people that's €162" at €18 a ticket).
+            tolerance = rounding_unit(figure) / 2
+            if any(rate not in (0, 1) and abs(count * rate - figure) <= tolerance
+                   for rate in operands):
+                return True
     # A quotient: a figure over a result's figure, both written in the sentence, small
     # numbers included ("50 ÷ 12 ≈ 4.2, so 4 full trips").
     figures = _sentence_figures(context, claim, bare=True)
+    if not figures:
+        return False
+    results = set(context.evidence.derivations.operands)
     rates = [r for r in figures if r in results and r not in (0, 1)]
     return any(figure != rate and figure / rate > 1
                and count in (math.floor(figure / rate), math.ceil(figure / rate))
