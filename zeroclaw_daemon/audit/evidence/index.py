@@ -46,9 +46,10 @@ _COMPACT_DATE_RE = re.compile(r"(?<!\d)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[0
 # A decimal written inside an identifier, where a dot cannot stand: after a letter, one or
 # two digits and one more joined by "_", closed by "_" and a letter or by the identifier's
 # end ("bicarbonato_8_4_ml" holds 8.4, "pm2_5" 2.5; never a date's, a version's or a
-# time's runs: "backup_2026_12_05", "v1_2_3", "slot_10_30").
+# time's runs: "backup_2026_12_05", "v1_2_3", "slot_10_30"). A letter of any script:
+# a Chinese key writes it alike ("碳酸氢钠_8_4_毫升").
 _IDENTIFIER_DECIMAL_RE = re.compile(
-    r"(?:(?<=[A-Za-z])|(?<=[A-Za-z]_))(\d{1,2})_(\d)(?=_[A-Za-z]|[^\w]|$)")
+    r"(?:(?<=[^\W\d_])|(?<=[^\W\d_]_))(\d{1,2})_(\d)(?=_[^\W\d_]|[^\w]|$)")
 
 
 class Evidence:
