@@ -164,12 +164,14 @@ def _named_as_today(context: CheckContext, claim: ValueClaim) -> bool:
 
 
 # "120 × 100 × 145 cm" / "47.2 × 39.4 × 57.1 in": every number of a dimension chain is
-# written in the unit after its last number.
+# written in the unit after its last number; so is each end of a range ("about 2.4–3.7 m",
+# "de 2,4 a 3,7 m"). A bare "m" is read here only: a value's own unit it is not (million?).
+_JOIN = r"(?:[×xX*–—-]|to|a|hasta)"
 _CHAIN_TAIL_RE = re.compile(
-    r"(?:\s*[×xX*]\s*\d+(?:[.,]\d+)?)+\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
+    r"(?:\s*" + _JOIN + r"\s*\d+(?:[.,]\d+)?)+\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
 
 
-_CHAIN_HEAD_RE = re.compile(r"\d\s*[×xX*]\s*$")
+_CHAIN_HEAD_RE = re.compile(r"\d\s*" + _JOIN + r"\s*$")
 _UNIT_AFTER_RE = re.compile(r"\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
 
 
