@@ -1,7 +1,8 @@
 """The claim checks: each claim of the reply against the turn's evidence, as findings.
 
 One module per finding family: ``tool_use`` (a call said to have run, a result presented
-as done), ``counts``, ``absence``, ``filter_denials`` (a negative quantifier over the bound
+as done), ``counts``, ``absence``, ``universal_states`` ("every bay is occupied" beside a row in
+another state), ``filter_denials`` (a negative quantifier over the bound
 a call selected by, while it returned rows), ``values``, ``labelled`` (a bare number given for a
 quantity a result labels, and different from it), ``timed_keys`` (a span of time given
 for a key of that name and unit, and different from it), ``quoted_pairs`` (a result's
@@ -29,6 +30,7 @@ from .score_pairs import check_score_pairs
 from .sources import check_sources
 from .timed_keys import check_timed_keys
 from .tool_use import check_results, check_tool_uses
+from .universal_states import check_universal_states
 from .values import check_values
 
 CHECKS: tuple[Check, ...] = (
@@ -36,6 +38,7 @@ CHECKS: tuple[Check, ...] = (
     check_results,
     check_counts,
     check_absences,
+    check_universal_states,
     check_filter_denials,
     check_values,
     check_labelled_numbers,

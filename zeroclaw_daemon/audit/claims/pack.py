@@ -71,6 +71,10 @@ class LanguagePack:
     # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
     # says every item is taken; the result's items are the taken ones.
     remainder: re.Pattern[str] | None = None
+    # Universal quantifiers ("every", "todas", 所有) and the words that except some items
+    # ("except", "salvo", 除了): "every bay is occupied" is refuted by a row in another state.
+    universal: re.Pattern[str] | None = None
+    exception: re.Pattern[str] | None = None
     # Words of lacking ("falta", 缺): an absence said with one denies items in a state of
     # lacking ("missing"), not the items (checks/absence_lacks.py).
     lack: re.Pattern[str] | None = None
@@ -151,6 +155,8 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         subset=tables.get("SUBSET"),
         residual=tables.get("RESIDUAL"),
         remainder=tables.get("REMAINDER"),
+        universal=tables.get("UNIVERSAL"),
+        exception=tables.get("EXCEPTION"),
         lack=tables.get("LACK"),
         present_state=tables.get("PRESENT_STATE"),
         none_quantifier=tables.get("NONE_QUANTIFIER"),

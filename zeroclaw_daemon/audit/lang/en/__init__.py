@@ -373,6 +373,11 @@ SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGN
 
 # Residual determiners: "no other warnings" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
+# A universal quantifier over items ("every bay", "all the rooms") and the words that
+# except some of them ("except", "but", "apart from"): checks/universal_states.py.
+UNIVERSAL = re.compile(r"\b(?:every|all|each)\b", re.IGNORECASE)
+EXCEPTION = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save)\b|"
+                       r"\bnot\s+(?:every|all)\b", re.IGNORECASE)
 # What remains denied ("none left", "nothing remaining"): every item is taken.
 REMAINDER = re.compile(r"\b(?:left|remaining|remains?)\b", re.IGNORECASE)
 

@@ -363,6 +363,11 @@ SECOND_PERSON = re.compile(
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
+# A universal quantifier over items ("todas las plazas", "cada sala") and the words that
+# except some of them ("salvo", "excepto", "menos"): checks/universal_states.py.
+UNIVERSAL = re.compile(r"\b(?:todos|todas|cada)\b", re.IGNORECASE)
+EXCEPTION = re.compile(r"\b(?:salvo|excepto|menos|aparte\s+de|pero|sino)\b|"
+                       r"\bno\s+(?:todos|todas)\b", re.IGNORECASE)
 # What remains denied ("no queda ninguna", "no restan"): every item is taken.
 REMAINDER = re.compile(r"\b(?:qued(?:a|an|aba|aban|ó|aron)|restan?)\b", re.IGNORECASE)
 # Verbs of lacking: "no le falta ningún documento" denies missing documents, as "lo tiene

@@ -303,6 +303,10 @@ SECOND_PERSON = re.compile(r"你|您")
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
+# A universal quantifier over items (所有, 全部, 每个) and the words that except some of them
+# (除了, 以外, 但): checks/universal_states.py.
+UNIVERSAL = re.compile(r"所有|全部|每个|每一")
+EXCEPTION = re.compile(r"除了|以外|之外|但|不是所有|并非")
 # What remains denied (没有了, 没了, 一个都不剩): every item is taken.
 REMAINDER = re.compile(r"没有?了$|没剩|不剩")
 # Lacking: "没有缺的", "材料都齐了" deny missing items, not the items.
