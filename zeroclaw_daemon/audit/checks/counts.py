@@ -54,8 +54,6 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim):
         return
-    if an_operand_of_the_replys_calculation(context, claim):
-        return   # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand
     specific = evidence.specific_counts(claim.context)
     if specific:
         # The result states a count for this very noun: that is the count to match, or a
@@ -528,6 +526,10 @@ def _is_number(value: object, wanted: int) -> bool:
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
               target: EventFacts | None = None) -> None:
+    if an_operand_of_the_replys_calculation(context, claim):
+        # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand. Recomputed only
+        # for a count about to be found wrong (the rest of the reply pays nothing).
+        return
     target = target or context.most_relevant(claim.context)
     context.mismatched_counts.append(claim.span)
     context.add(FindingType.COUNT_MISMATCH, claim.span, target.event.call_id,
