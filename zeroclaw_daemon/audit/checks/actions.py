@@ -38,6 +38,7 @@ from ..claims.actions import ActionClaim, ActionLexicon
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
+from .action_words import labels_a_result_value, names_a_document
 from .base import CheckContext
 from .disclosure import told_with_a_failure
 from .listings import counts_a_result_figure, heads_a_listing
@@ -90,6 +91,9 @@ class CallProfile:
     classes: frozenset[str]
     keys: frozenset[str]
     words: tuple[str, ...]
+    # The class of the document a tool is named for ("delivery_schedule": create): the
+    # states of its entries (booked, scheduled) are what it shows, not the reply's own act.
+    shown: frozenset[str] = frozenset()
 
     def acts_like(self, claim: ActionClaim, objects: frozenset[str]) -> bool:
         if claim.kind == "state":
@@ -101,9 +105,11 @@ class CallProfile:
         return self.acts_in_class(claim) or bool(objects & self.keys)
 
     def acts_in_class(self, claim: ActionClaim) -> bool:
-        """Whether the call acts the way the claim says (or in an alike class)."""
+        """Whether the call acts the way the claim says (or in an alike class); a state
+        said of what a document-named call holds ("the rooms are reserved") too."""
+        alike = _ALIKE.get(claim.action_class, {claim.action_class})
         return not self.observes_only and bool(
-            _ALIKE.get(claim.action_class, {claim.action_class}) & self.classes)
+            alike & self.classes or (not claim.first_person and alike & self.shown))
 
 
 def about_profile(about: str, lexicons: Sequence[ActionLexicon]
@@ -160,6 +166,7 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
         if any(lexicon.tool_verb_class(word) for lexicon in lexicons):
             break
     classes: set[str] = set()
+    shown: set[str] = set()
     if not observes_only:
         # The fields it sets name actions too ("assignee": it assigns).
         # A field named by one verb's bare form names the thing its value is ("store":
@@ -170,7 +177,13 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
                   for w in _WORD_RE.findall(key.replace("_", " ").lower())
                   if " " in key.replace("_", " ").strip()
                   or not any(w in lexicon.bases for lexicon in lexicons)]
-        for word in (*words, *fields):
+        if names_a_document(words[:name_words], facts.result, lexicons,
+                            _tool_word_class):
+            shown = {c for lx in lexicons if (c := _tool_word_class(lx, words[name_words - 1]))}
+            words_of_acts = (*words[:name_words - 1], *words[name_words:])
+        else:
+            words_of_acts = words
+        for word in (*words_of_acts, *fields):
             for lexicon in lexicons:
                 action_class = _tool_word_class(lexicon, word)
                 if action_class is not None:
@@ -181,7 +194,8 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
     # which mention much that the call did not act on.
     keys = (frozenset(stem(w) for w in facts.name_words) | text_keywords(targets)
             | about_keys)
-    return CallProfile(facts, observes_only, frozenset(classes), keys, words)
+    return CallProfile(facts, observes_only, frozenset(classes), keys, words,
+                       frozenset(shown - classes))
 
 
 def _target_values(value: Any, key: str = "") -> list[str]:
@@ -268,6 +282,11 @@ def _tool_word_class(lexicon: ActionLexicon, word: str) -> str | None:
     return found
 
 
+def ok_results(ok: Sequence[CallProfile]) -> list[str]:
+    """The results of the successful calls."""
+    return [p.facts.result for p in ok]
+
+
 def _names_its_act(call: CallProfile, nouns: frozenset[str]) -> bool:
     """The tool's name holds a noun of the claimed act ("naviera_reserva" of "reservado")."""
     return not nouns.isdisjoint(_WORD_RE.findall(call.facts.event.tool.replace("_", " ").lower()))
@@ -337,6 +356,9 @@ def check_actions(context: CheckContext) -> None:
         if (claim.kind == "action" and not claim.first_person and any(
                 _result_shows_state(p, claim, objects, lexicons, same_language) for p in ok)):
             continue  # "el pedido está cancelado" beside a read saying "cancelado"
+        if (claim.kind == "action" and not claim.first_person
+                and labels_a_result_value(context.text, claim, reply_lexicon, ok_results(ok))):
+            continue  # "Q1 to Q3 are all marked paid" beside "paid": true
         linked = [p for p in failed if p.acts_like(claim, objects)]
         # "Done." beside a denied write and a successful read: the write is what it says.
         acted_only_in_failure = (claim.kind == "outcome" and all(p.observes_only for p in ok)

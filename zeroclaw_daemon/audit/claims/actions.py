@@ -83,6 +83,12 @@ class ActionLexicon:
     bases: Mapping[str, str]
     read_verbs: frozenset[str]
     action_re: re.Pattern[str]
+    # Nouns of a document of entries that are verbs as well (schedule, record, register): the
+    # last word of a tool's name after a noun, such a word names what the call holds.
+    document_nouns: frozenset[str] = frozenset()
+    # Done forms of the verbs that label a thing with a state ("marked", "flagged",
+    # "marcado"): followed by a word a result holds, the label read off the result.
+    label_verbs: frozenset[str] = frozenset()
     # The nouns among ``read_verbs`` (status, report, logs, estado): in a tool's name one
     # of them before an action verb is that verb's object ("status_update", "logs_delete").
     read_nouns: frozenset[str] = frozenset()

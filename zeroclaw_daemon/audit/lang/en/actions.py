@@ -127,6 +127,9 @@ READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(l
 # The nouns among them: before an action verb in a tool's name, its object.
 READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log", "logs", "plan",
                         "report", "reports", "summary", "metrics", "availability"))
+# Nouns of a document of entries that are verbs too: a tool named "<noun>_schedule" holds
+# a schedule ("delivery_schedule", "vet_patient_record", "attendance_register").
+DOCUMENT_NOUNS = frozenset(("schedule", "record", "register"))
 
 # Past forms read as claims: "I restarted", "has been cleared", "is now deployed",
 # and a participle opening a sentence, a list item or a bold label ("Rolled back to
@@ -271,6 +274,8 @@ ACTIONS = ActionLexicon(
     bases={**TOOL_ONLY_VERBS, **_verb_table(lambda lemma: {lemma}, replies=False)},
     read_verbs=READ_VERBS,
     read_nouns=READ_NOUNS,
+    document_nouns=DOCUMENT_NOUNS,
+    label_verbs=frozenset(("marked", "flagged", "labelled", "labeled", "tagged")),
     action_re=ACTION,
     headline_re=HEADLINE,
     text_products=TEXT_PRODUCTS,

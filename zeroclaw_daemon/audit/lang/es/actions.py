@@ -224,6 +224,8 @@ ACTIONS = ActionLexicon(
     bases=_verb_table(lambda infinitive: {infinitive}),
     read_verbs=READ_VERBS,
     read_nouns=READ_NOUNS,
+    label_verbs=frozenset(stem + end for stem in ("marcad", "etiquetad")
+                          for end in ("o", "a", "os", "as")),
     action_re=ACTION,
     headline_re=HEADLINE,
     state_re=STATE,
