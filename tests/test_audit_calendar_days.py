@@ -1,6 +1,7 @@
 """Days counted from the turn's own day to a result's date (the day the receipts record,
-a day either side for the reader's zone) are grounded, and an ISO week a result or call
-names gives its Monday and Sunday as dates. Sentences and tools of our own."""
+a day either side for the reader's zone) are grounded, and an ISO week, a month or a
+quarter a result or call names gives its first and last day as dates. Sentences and
+tools of our own."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ BACKUP = _event("backup_status", "volume  last_backup\ndata-01  2026-11-23\n")
 VENCE = _event("impuesto_calendario", json.dumps({"modelo": "111", "vence": "2026-12-21"}))
 CALIBRACION = _event("equipo_estado", json.dumps({"设备": "天平 B-3", "上次校准": "2026-11-20"}))
 WEEKLY = _event("clinic_weekly_stats", "metric,2026-W48\nvisits,412\n", {"week": "2026-W48"})
+MONTHLY = _event("loom_monthly_output", "指标,2026-10,2026-11\n产量_米,412800,398650\n")
+QUARTER = _event("sales_summary", "period: Q4 2026\nrevenue_eur: 1840000\n")
 
 
 @pytest.mark.parametrize(("reply", "event"), [
@@ -35,6 +38,8 @@ WEEKLY = _event("clinic_weekly_stats", "metric,2026-W48\nvisits,412\n", {"week":
     ("天平 B-3 上次校准是 2026-11-20，已经过去 15 天了。", CALIBRACION),
     ("Week 48 (23–29 Nov): 412 visits.", WEEKLY),
     ("Semana 48 (del 23 de noviembre al 29 de noviembre): 412 visitas.", WEEKLY),
+    ("11 月（11月1日至11月30日）产量 398650 米。", MONTHLY),
+    ("Q4 2026 ended on December 31 with revenue of 1840000 EUR.", QUARTER),
 ])
 def test_days_from_the_turn_and_a_weeks_bounds_are_grounded(reply: str,
                                                            event: ToolEvent) -> None:
@@ -52,6 +57,8 @@ def test_days_from_the_turn_and_a_weeks_bounds_are_grounded(reply: str,
      [("ungrounded_value", "value.not_in_results", "16 días")]),
     ("Week 48 (24–30 Nov): 412 visits.", WEEKLY,
      [("ungrounded_value", "value.not_in_results", "30 Nov")]),
+    ("Q4 2026 ended on December 30 with revenue of 1840000 EUR.", QUARTER,
+     [("ungrounded_value", "value.not_in_results", "December 30")]),
 ])
 def test_other_days_stay_ungrounded(reply: str, event: ToolEvent, expected: Expected) -> None:
     """A gap no turn day gives, a gap with no receipt to date the turn, or a day beyond the

@@ -1,11 +1,12 @@
 """Dates the turn gives by the calendar, not by writing them: the turn's own day, and the
-first and last day of an ISO week a result or call names.
+first and last day of an ISO week, a month or a quarter a result or call names.
 
 A reply counts the days from today to a result's date ("Desde hoy quedan 56 días hasta el
 30 de enero", "la última revisión fue hace 36 días"): today is the day the turn's calls
 ran, which their receipts record (epoch seconds, UTC); a day either side stands for the
 reader's time zone. A result or call naming a week ("2026-W48") gives the range of that
-week, Monday to Sunday ("week 48 (23-29 Nov)"): its bounds are the result's dates.
+week, Monday to Sunday ("week 48 (23-29 Nov)"), and one naming a month ("2026-11") or a
+quarter ("Q4 2026", "4T 2026") its first and last day: the bounds are the result's dates.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ from ..claims.numbers import find_dates
 _EPOCH_MIN, _EPOCH_MAX = 946684800, 4102444800   # 2000-01-01 to 2100-01-01
 # An ISO 8601 week: "2026-W48", "2026W48", "2026-W48-3".
 _ISO_WEEK_RE = re.compile(r"(?<!\d)(20\d\d)-?W(0[1-9]|[1-4]\d|5[0-3])(?!\d)")
+# A month written as year and month alone ("2026-11"; not a date's first part, "2026-11-05").
+_MONTH_RE = re.compile(r"(?<![\d-])(20\d\d)-(0[1-9]|1[0-2])(?![\d-])")
+# A quarter: "Q4 2026", "2026-Q4", "Q4-2026", and Spanish "4T 2026", "4T-2026".
+_QUARTER_RE = re.compile(
+    r"\bQ(?P<q1>[1-4])[ -]?(?P<y1>20\d\d)\b|\b(?P<y2>20\d\d)[ -]?Q(?P<q2>[1-4])\b"
+    r"|\b(?P<q3>[1-4])T[ -]?(?P<y3>20\d\d)\b")
 MAX_DATES = 24
 
 
@@ -62,17 +69,35 @@ def days_from_the_turn(text: str, days: Iterable[dt.date]) -> set[int]:
     return found
 
 
-def iso_week_bounds(text: str) -> set[tuple[int | None, int, int]]:
-    """The Monday and the Sunday of every ISO week ``text`` names ("2026-W48": 23 and 29
-    November 2026), with and without their year."""
+def period_bounds(text: str) -> set[tuple[int | None, int, int]]:
+    """The first and last day of every ISO week, month or quarter ``text`` names
+    ("2026-W48": 23 and 29 November 2026; "2026-11": 1 and 30 November; "Q4 2026", "4T
+    2026": 1 October and 31 December), with and without their year."""
     found: set[tuple[int | None, int, int]] = set()
-    if "W" not in text:
-        return found
-    for year, week in set(_ISO_WEEK_RE.findall(text)):
-        try:
-            monday = dt.date.fromisocalendar(int(year), int(week), 1)
-        except ValueError:
-            continue
-        for day in (monday, monday + dt.timedelta(days=6)):
-            found.update(((day.year, day.month, day.day), (None, day.month, day.day)))
+    if "W" in text:
+        for year, week in set(_ISO_WEEK_RE.findall(text)):
+            try:
+                monday = dt.date.fromisocalendar(int(year), int(week), 1)
+            except ValueError:
+                continue
+            _add_bounds(found, monday, monday + dt.timedelta(days=6))
+    for year, month in set(_MONTH_RE.findall(text)):
+        _add_bounds(found, *_months(int(year), int(month), 1))
+    if "Q" in text or "T" in text:
+        for match in _QUARTER_RE.finditer(text):
+            year = int(match.group("y1") or match.group("y2") or match.group("y3"))
+            quarter = int(match.group("q1") or match.group("q2") or match.group("q3"))
+            _add_bounds(found, *_months(year, 3 * quarter - 2, 3))
     return found
+
+
+def _months(year: int, month: int, count: int) -> tuple[dt.date, dt.date]:
+    """The first day of ``month`` and the last day of the ``count``-th month from it."""
+    last_month = month + count   # the month after the last, whose first day ends it
+    after = dt.date(year + (last_month - 1) // 12, (last_month - 1) % 12 + 1, 1)
+    return dt.date(year, month, 1), after - dt.timedelta(days=1)
+
+
+def _add_bounds(found: set[tuple[int | None, int, int]], *days: dt.date) -> None:
+    for day in days:
+        found.update(((day.year, day.month, day.day), (None, day.month, day.day)))

@@ -18,7 +18,7 @@ from ..claims.numbers import (
 )
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
-from .calendar import iso_week_bounds
+from .calendar import period_bounds
 from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts, Relation
 from .lazy import lazy
@@ -117,7 +117,7 @@ class Evidence:
             found.add((None, month, day))
         found |= epoch_dates(f.result for f in self.ok)
         found |= timestamp_neighbour_dates(self.haystack)
-        found |= iso_week_bounds(self.haystack)
+        found |= period_bounds(self.haystack)
         for match in _COMPACT_DATE_RE.finditer(self.haystack):
             year, month, day = (int(part) for part in match.groups())
             found.update(((year, month, day), (None, month, day)))
