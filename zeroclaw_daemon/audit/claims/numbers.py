@@ -27,15 +27,15 @@ _UNIT_WORDS = (
     r"kilogramos?|kilos?|gramos?|libras?|onzas?|pulgadas?|millas?|galones|galón|centímetros?|"
     r"milímetros?|pounds?|ounces?|inches|grams?|kilograms?|kilometres?|kilometers?|metres?|"
     r"meters?|厘米|毫米|英寸|英尺|英里|加仑|盎司|磅|克|"
-    # masses by the tonne and areas: "1.240 toneladas", "38 hectares" are quantities
-    r"toneladas?|tonnes?|tons?|吨|hect[aá]reas?|hectares?|acres?|公顷|"
     # pressures and volumes (SI and the units replies convert to)
     r"hPa|kPa|MPa|Pa|mbar|bar|psi|mmHg|inHg|atm|mL|ml|L|litres?|liters?|litros?|gal|"
-    r"gallons?|m3|m³|立方米|毫升|公升|升|"
-    # masses in tonnes and areas, by their symbols and names (a bare "ha" apart: below)
-    r"toneladas?|tonnes?|tons?|t|吨|公吨|m2|m²|km2|km²|hect[aá]reas?|hectares?|acres?|"
-    r"平方米|平方公里|公顷|亩"
+    r"gallons?|m3|m³|立方米|毫升|公升|升"
 )
+# Masses by the tonne and areas, by their symbols and names ("1.240 toneladas", "38
+# hectares" are quantities), written compactly (an alternation of many words costs the
+# scan of every number; UNIT_WORDS lists them below).
+_MASS_AREA_UNITS = (r"t(?:on(?:eladas?|nes?|s?))?|吨|公吨|k?m[2²]|hect[aá]reas?|hectares?|"
+                    r"acres?|平方(?:米|公里)|公顷|亩")
 # "7,45 ha" is hectares, but Spanish "1 ha fallado" is "1 has failed": the auxiliary is
 # followed by a participle.
 _HECTARE = r"ha(?!\s+[^\W\d_]+[ai]do\b)"
@@ -50,7 +50,8 @@ UNIT_WORDS = frozenset(
                "usd", "eur", "gbp", "jpy", "cny", "rmb", "chf", "sek", "nok", "dkk", "mxn",
                "brl", "inr", "cad", "aud", "krw", "hkd", "sgd", "pln", "czk", "try",
                "kilometros", "centimetros", "centimetro", "milimetros", "milimetro",
-               "galon", "ha"})
+               "galon", "ha", "t", "ton", "tons", "tonne", "tonnes", "tonelada", "toneladas",
+               "m2", "km2", "hectarea", "hectareas", "hectare", "hectares", "acre", "acres"})
 
 MONTHS_EN = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
               "dec")
@@ -90,8 +91,8 @@ CURRENCY_RE = re.compile(
     r"|" + _START + r"(?P<num2>" + _NUM + r")\s?(?:€|USD\b|EUR\b|GBP\b|JPY\b|CNY\b|RMB\b|"
     r"MXN\b|元|美元|欧元|块钱|dólares\b|euros\b|pesos\b|dollars\b)")
 MEASURE_RE = re.compile(
-    _START + r"(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r"|" + _HECTARE + r")(?![/]|"
-    + _LW + r")")
+    _START + r"(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r"|" + _MASS_AREA_UNITS
+    + r"|" + _HECTARE + r")(?![/]|" + _LW + r")")
 GROUPED_RE = re.compile(_START + r"\d{1,3}(?:,\d{3})+(?:\.\d+)?" + _END
                         + r"|" + _START + r"\d{1,3}(?:\.\d{3})+(?:,\d+)?" + _END)
 DECIMAL_RE = re.compile(r"(?<![.,#-])(?<!" + _LW + r")[-−]?\d+[.,]\d+" + _END)

@@ -48,8 +48,27 @@ _COMPACT_DATE_RE = re.compile(r"(?<!\d)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[0
 # end ("bicarbonato_8_4_ml" holds 8.4, "pm2_5" 2.5; never a date's, a version's or a
 # time's runs: "backup_2026_12_05", "v1_2_3", "slot_10_30"). A letter of any script:
 # a Chinese key writes it alike ("碳酸氢钠_8_4_毫升").
-_IDENTIFIER_DECIMAL_RE = re.compile(
-    r"(?:(?<=[^\W\d_])|(?<=[^\W\d_]_))(\d{1,2})_(\d)(?=_[^\W\d_]|[^\w]|$)")
+# Read at each "_" between two digits (found with str.find: a scan of the whole text by a
+# pattern costs more than the few underscores of a result's keys); the letter before is
+# tested after.
+_IDENTIFIER_DECIMAL_RE = re.compile(r"(\d{1,2})_(\d)(?=_[^\W\d_]|[^\w]|$)")
+
+
+def identifier_decimals(text: str) -> list[str]:
+    """The decimals written inside identifiers in ``text`` (see above), as "8.4"."""
+    found: list[str] = []
+    at = text.find("_", 1)
+    while at != -1:
+        if text[at - 1].isdigit() and text[at + 1:at + 2].isdigit():
+            start = at - 2 if at > 1 and text[at - 2].isdigit() else at - 1
+            before = text[start - 1] if start else ""
+            if before == "_" and start > 1:
+                before = text[start - 2]
+            match = _IDENTIFIER_DECIMAL_RE.match(text, start)
+            if match is not None and match.end(2) == at + 2 and before.isalpha():
+                found.append(f"{match.group(1)}.{match.group(2)}")
+        at = text.find("_", at + 1)
+    return found
 
 
 class Evidence:
@@ -84,8 +103,7 @@ class Evidence:
     def numbers(self) -> NumberIndex:
         text = join_space_groups(self.haystack, plain_spaces=False)
         if "_" in text:
-            text += "\n" + " ".join(f"{whole}.{part}" for whole, part in
-                                    _IDENTIFIER_DECIMAL_RE.findall(text))
+            text += "\n" + " ".join(identifier_decimals(text))
         return NumberIndex(text)
 
     @lazy
