@@ -23,6 +23,7 @@ from .count_kinds import (
     selected_by_a_threshold,
 )
 from .count_operands import an_operand_of_the_replys_calculation
+from .count_windows import counted_in_a_stated_window
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
@@ -526,9 +527,11 @@ def _is_number(value: object, wanted: int) -> bool:
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
               target: EventFacts | None = None) -> None:
-    if an_operand_of_the_replys_calculation(context, claim):
-        # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand. Recomputed only
-        # for a count about to be found wrong (the rest of the reply pays nothing).
+    if an_operand_of_the_replys_calculation(context, claim) \
+            or counted_in_a_stated_window(context, claim):
+        # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand; "three buses
+        # before 11:30": the items inside a window. Recomputed only for a count about to be
+        # found wrong (the rest of the reply pays nothing).
         return
     target = target or context.most_relevant(claim.context)
     context.mismatched_counts.append(claim.span)
