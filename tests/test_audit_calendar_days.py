@@ -1,5 +1,6 @@
 """Days counted from the turn's own day to a result's date (the day the receipts record,
-a day either side for the reader's zone) are grounded, and an ISO week, a month or a
+a day either side for the reader's zone) are grounded, in days or in weeks to the half
+week, and an ISO week, a month or a
 quarter a result or call names gives its first and last day as dates. Sentences and
 tools of our own."""
 
@@ -28,6 +29,7 @@ VENCE = _event("impuesto_calendario", json.dumps({"modelo": "111", "vence": "202
 CALIBRACION = _event("equipo_estado", json.dumps({"设备": "天平 B-3", "上次校准": "2026-11-20"}))
 WEEKLY = _event("clinic_weekly_stats", "metric,2026-W48\nvisits,412\n", {"week": "2026-W48"})
 MONTHLY = _event("loom_monthly_output", "指标,2026-10,2026-11\n产量_米,412800,398650\n")
+INSPECTION = _event("lift_inspections", json.dumps({"lift": "L2", "last_inspection": "2026-10-31"}))
 QUARTER = _event("sales_summary", "period: Q4 2026\nrevenue_eur: 1840000\n")
 
 
@@ -39,6 +41,9 @@ QUARTER = _event("sales_summary", "period: Q4 2026\nrevenue_eur: 1840000\n")
     ("Week 48 (23–29 Nov): 412 visits.", WEEKLY),
     ("Semana 48 (del 23 de noviembre al 29 de noviembre): 412 visitas.", WEEKLY),
     ("11 月（11月1日至11月30日）产量 398650 米。", MONTHLY),
+    ("L2 was last inspected 5 weeks ago, on 31 October.", INSPECTION),
+    ("La última inspección del L2 fue hace 5 semanas.", INSPECTION),
+    ("L2 上次检查是 5 周前。", INSPECTION),
     ("Q4 2026 ended on December 31 with revenue of 1840000 EUR.", QUARTER),
 ])
 def test_days_from_the_turn_and_a_weeks_bounds_are_grounded(reply: str,
@@ -57,6 +62,8 @@ def test_days_from_the_turn_and_a_weeks_bounds_are_grounded(reply: str,
      [("ungrounded_value", "value.not_in_results", "16 días")]),
     ("Week 48 (24–30 Nov): 412 visits.", WEEKLY,
      [("ungrounded_value", "value.not_in_results", "30 Nov")]),
+    ("L2 was last inspected 9 weeks ago, on 31 October.", INSPECTION,
+     [("ungrounded_value", "value.not_in_results", "9 weeks")]),
     ("Q4 2026 ended on December 30 with revenue of 1840000 EUR.", QUARTER,
      [("ungrounded_value", "value.not_in_results", "December 30")]),
 ])

@@ -58,6 +58,8 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     the results' rows, or an amount over a rate per period (see :mod:`..evidence.spans`)."""
     if claim.kind is not ValueKind.MEASURE or not claim.numbers:
         return False
+    if claim.unit.lower() in _WEEK_UNITS:
+        return _weeks_between_dates(context, claim)
     own = seconds_in(claim.unit)
     if own is None:
         return False
@@ -88,6 +90,24 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     today = turn_days([f.event for f in evidence.ok])
     return any(abs(gap * _DAY - total) <= tolerance
                for gap in days_from_the_turn(evidence.haystack, today))
+
+
+# Weeks, counted only between two dates (a week is no unit a result's figures convert to).
+_WEEK_UNITS = frozenset({"week", "weeks", "wk", "wks", "semana", "semanas", "周", "星期",
+                         "个星期"})
+
+
+def _weeks_between_dates(context: CheckContext, claim: ValueClaim) -> bool:
+    """Weeks between two dates the results give, or between one and the turn's own day
+    ("hace 5 semanas", "5 weeks ago, on 31 October"), to the half week (a week more or
+    less when it says "about")."""
+    said = claim.numbers[0]
+    tolerance = max(rounding_unit(said) / 2,
+                    approx_tolerance(said) if claim.approx else Decimal(0)) * 7
+    evidence = context.evidence
+    gaps = date_gaps(evidence.haystack) | days_from_the_turn(
+        evidence.haystack, turn_days([f.event for f in evidence.ok]))
+    return any(abs(gap - said * 7) <= tolerance for gap in gaps)
 
 
 def span_whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:
