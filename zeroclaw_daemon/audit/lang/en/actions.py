@@ -24,9 +24,10 @@ ACTION_CLASSES: dict[str, str] = {
     "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
                "evict invalidate destroy unlink"),
     "create": "create add insert provision register init book schedule reserve invite place record",
+    # To reschedule or rebook moves a booking to another date ("move" does too).
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
                "allocate reallocate assign reassign mark label tag bump flag unflag archive "
-               "unarchive"),
+               "unarchive reschedule rebook"),
     "scale": "scale resize",
     "install": "install upgrade",
     "apply": "apply migrate",

@@ -18,8 +18,9 @@ ACTION_CLASSES: dict[str, str] = {
     "delete": ("borrar eliminar quitar limpiar vaciar purgar depurar truncar invalidar "
                "destruir remover"),
     "create": "crear añadir agregar insertar programar agendar reservar invitar registrar",
+    # reprogramar/reagendar move a booking to another date ("cambiar la fecha" is cambiar).
     "update": ("actualizar modificar cambiar editar mover trasladar asignar reasignar configurar "
-               "renombrar marcar etiquetar corregir arreglar ajustar"),
+               "renombrar marcar etiquetar corregir arreglar ajustar reprogramar reagendar"),
     "scale": "escalar",
     "install": "instalar",
     "apply": "aplicar migrar",

@@ -24,8 +24,9 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "回滚 回退 还原 撤销",
     "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉 注销",
     "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好 下单 订购 登记 录入 入库",
+    # 改期/改签/重新安排 move a booking (a visit, a ticket, a delivery) to another date.
     "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
-               "设置 设为 设成 设定 调整 调成"),
+               "设置 设为 设成 设定 调整 调成 改期 改签 重新安排"),
     "scale": "扩容 缩容",
     "install": "安装 升级",
     "apply": "应用 迁移",
