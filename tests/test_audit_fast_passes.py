@@ -401,3 +401,15 @@ def test_timed_keys_read_from_the_parsed_object_equal_the_table_rows() -> None:
             found += 1
             assert all(timed_keys_module.may_name(facts, {w[:4]}) for w in words)
     assert found >= 6
+
+
+def test_a_results_rows_are_read_once_and_equal_a_fresh_reading() -> None:
+    """EventFacts.rows is table_rows of the result, parsed on the first read only."""
+    result = "batch_id,qty\nB-7-01,4\nB-7-02,9\nB-7-03,4\n"
+    facts = EventFacts(ToolEvent(call_id="c1", tool="db_query", args={}, status=ToolStatus.OK,
+                                 result=result))
+    fresh = table_rows(result)
+    rows = facts.rows
+    expected = [(r.structured, r.labels, r.numbers) for r in fresh]
+    assert expected == [(r.structured, r.labels, r.numbers) for r in rows]
+    assert rows is facts.rows

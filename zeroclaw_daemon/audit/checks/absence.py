@@ -18,7 +18,7 @@ from ..evidence.facts import (
     _is_csv_header,
     related,
 )
-from ..evidence.tables import table_rows, zero_columns
+from ..evidence.tables import zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_fields import names_an_unset_field
@@ -276,7 +276,7 @@ def _none_left(context: CheckContext, claim: AbsenceClaim) -> bool:
 
 
 def zero_columns_of(facts: EventFacts) -> set[str]:
-    return zero_columns(table_rows(facts.result))
+    return zero_columns(facts.rows)
 
 
 def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:

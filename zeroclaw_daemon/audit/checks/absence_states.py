@@ -13,7 +13,7 @@ import re
 from ..claims.types import AbsenceClaim
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
-from ..evidence.tables import table_rows, zero_columns
+from ..evidence.tables import Row, zero_columns
 from .base import CheckContext
 
 # The subject right before a state word: one identifier (letters with digits, "FV4",
@@ -115,7 +115,7 @@ def lists_numbered_member(facts: EventFacts, noun: str, number: str) -> bool:
     data = facts.parsed_json
     if data is not None:
         return visit(data, 0, False)
-    rows = table_rows(facts.result)
+    rows = facts.rows
     if len(rows) < 2 or not rows[0].structured or rows[0].numbers:
         return False
     columns = [index for index, label in rows[0].labels.items()
@@ -157,7 +157,7 @@ def state_of_a_named_row(context: CheckContext, claim: AbsenceClaim,
         # The name is the run's end: "目前北仓" names 北仓, so every tail of two or more.
         names = [re.compile(r"^" + re.escape(run[i:]) + r"$") for i in range(len(run) - 1)]
     for facts in pool:
-        rows = table_rows(facts.result)
+        rows = facts.rows
         if len(rows) < _MIN_ROWS:
             continue
         for pattern in names:
@@ -217,7 +217,7 @@ def _coordinated_items_before(text: str, start: int, end: int) -> list[str]:
 def _lacks_the_field(item: str, relation: Relation, pool: list[EventFacts]) -> bool:
     """One row lists ``item`` and its cell in the column the noun names is empty."""
     for facts in pool:
-        rows = table_rows(facts.result)
+        rows = facts.rows
         if len(rows) < _MIN_ROWS:
             continue
         data = facts.parsed_json
@@ -251,12 +251,11 @@ def quotes_a_zero_cell(context: CheckContext, claim: AbsenceClaim,
         return False
     relation = Relation(claim.subject)
     return any(relation(text_keywords(name)) for facts in pool
-               for name in zero_cell_columns(facts.result))
+               for name in zero_cell_columns(facts.rows))
 
 
-def zero_cell_columns(result: str) -> set[str]:
-    """The names of the columns where some row holds a 0."""
-    rows = table_rows(result)
+def zero_cell_columns(rows: list[Row]) -> set[str]:
+    """The names of the columns where some row of a result's ``rows`` holds a 0."""
     names = zero_columns(rows)
     if rows and rows[0].structured and rows[0].labels and not rows[0].numbers:
         header = rows[0].labels   # a delimited table names its columns in its first row

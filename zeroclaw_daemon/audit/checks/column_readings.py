@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..claims import ValueClaim, ValueKind
-from ..evidence.tables import column_values, table_rows
+from ..evidence.tables import column_values
 from .base import CheckContext
 
 _READING_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY)
@@ -71,7 +71,7 @@ def misreads_a_column(context: CheckContext, claim: ValueClaim) -> bool:
         return False   # a number some result states: read right, of whichever column
     stated = {v.numbers[0] for v in siblings}
     for facts in context.evidence.ok:
-        for column in column_values(table_rows(facts.result)):
+        for column in column_values(facts.rows):
             values = set(column)
             if len(column) >= MIN_COLUMN_ROWS and values - stated and \
                     len(stated & values) >= MIN_SIBLING_READINGS:

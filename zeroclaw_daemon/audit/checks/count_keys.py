@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..claims.types import CountClaim
 from ..claims.words import text_keywords
 from ..evidence.facts import Relation
-from ..evidence.tables import Row, table_rows
+from ..evidence.tables import Row
 from .base import CheckContext
 
 _MIN_ROWS = 2
@@ -24,13 +24,13 @@ def names_the_key_column(context: CheckContext, claim: CountClaim) -> bool:
     one value of a column its sentence names ("8 batches were released" over 8 "yes" in
     ``released``: the rows of one kind)."""
     relation = Relation(claim.keywords)
-    said = text_keywords(context.sentence_text(claim.clause)) - claim.keywords
     for facts in context.evidence.ok:
-        rows = table_rows(facts.result)
+        rows = facts.rows
         if len(rows) <= _MIN_ROWS:
             continue
         key = _key_column(rows)
         if key is not None and relation(text_keywords(key[0])):
+            said = text_keywords(context.sentence_text(claim.clause)) - claim.keywords
             return not _counts_one_value_of_a_named_column(rows, key, said, claim.value)
     return False
 

@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from ..claims.types import AbsenceClaim, CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem
 from ..evidence.facts import EventFacts, Relation, _first_list
-from ..evidence.tables import table_rows
 from .base import CheckContext
 
 
@@ -68,7 +67,7 @@ _LEAD_RE = re.compile(r"\s*(\d+|[^\W\d_]+)")
 def zero_row_counts(facts: EventFacts) -> set[int]:
     """For each number column of the result's rows, how many rows hold a 0 there."""
     counted: dict[str, int] = {}
-    for row in table_rows(facts.result):
+    for row in facts.rows:
         if not row.structured:
             continue
         for column, value in row.numbers.items():

@@ -16,7 +16,7 @@ from ..claims.words import stem, text_keywords
 from .captions import rows_under_a_captioned_header
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
-from .tables import header_row
+from .tables import Row, header_row, table_rows
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")
@@ -87,6 +87,13 @@ class EventFacts:
     @lazy
     def result_lower(self) -> str:
         return self.result.lower()
+
+    @lazy
+    def rows(self) -> list[Row]:
+        """The result's rows (:func:`.tables.table_rows`), read once: checks ask for them
+        once per claim, and a 4 KB reply may make dozens of claims over twenty results.
+        Shared, so never changed by a reader."""
+        return table_rows(self.result)
 
     @lazy
     def plain(self) -> bool:
