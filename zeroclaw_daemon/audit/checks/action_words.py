@@ -1,10 +1,12 @@
 """Words of a tool's name and of a reply's act that say no act: a tool named for the document
-it holds, and a state label the reply reads off a result."""
+it holds, and a state label the reply reads off a result; and a state that says the act the
+user asked for."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ..claims.actions import ActionClaim, ActionLexicon
 
@@ -43,3 +45,30 @@ def labels_a_result_value(text: str, claim: ActionClaim, lexicon: ActionLexicon,
         return False
     word = re.compile(r"(?<![^\W_])" + re.escape(label.group(1).lower()) + r"(?![^\W_])")
     return any(word.search(result.lower()) is not None for result in results)
+
+
+def requested_acts(message: str, lexicon: ActionLexicon) -> frozenset[str]:
+    """The classes of the acts the user's message asks for: the verbs its ``request_re``
+    finds, in their base form ("text", "escalate"; not a done form such as "sent")."""
+    if lexicon.request_re is None:
+        return frozenset()
+    acts: set[str] = set()
+    for match in lexicon.request_re.finditer(message.lower()):
+        verb = " ".join(match.group("verb").split())
+        found = lexicon.bases.get(verb) or (
+            lexicon.verb_class(verb, noun=True) if verb not in lexicon.verbs else None)
+        if found is not None:
+            acts.add(found)
+    return frozenset(acts)
+
+
+def told_as_asked(claim: ActionClaim, lexicon: ActionLexicon, message: str) -> ActionClaim:
+    """A past passive without agent or date ("a text message was sent to the manager") of
+    the act the user asked for ("text the manager"): the act told done, its doer unsaid, so
+    an action claim, held to a call that did it or a result that shows it ("last_sent");
+    otherwise the claim as it is (a state a result may show: "the parcel was delivered").
+    The message tells what was asked, never that it was done."""
+    if (claim.kind != "result" or not claim.past_passive
+            or claim.action_class not in requested_acts(message, lexicon)):
+        return claim
+    return replace(claim, kind="action")

@@ -17,7 +17,9 @@ class, or acts on something the claim's clause names.
 
 A claim of the state an action leaves ("the timesheet is approved", "el reembolso está
 hecho") is held only against a call of that action that did not succeed (a read may show
-that state): ``failed_call_claimed`` when no successful call acts that way. An action
+that state): ``failed_call_claimed`` when no successful call acts that way; in the past
+passive, undated and without agent, of the act the user asked for ("a text was sent to the
+manager" after "text the manager"), it tells that act done, an action claim. An action
 claim linked to successful calls only by what they touch, while the call that acts in
 its class failed, is ``failed_call_claimed`` too.
 
@@ -38,7 +40,7 @@ from ..claims.actions import ActionClaim, ActionLexicon
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
-from .action_words import labels_a_result_value, names_a_document
+from .action_words import labels_a_result_value, names_a_document, told_as_asked
 from .base import CheckContext
 from .disclosure import told_with_a_failure
 from .listings import counts_a_result_figure, heads_a_listing
@@ -333,6 +335,7 @@ def check_actions(context: CheckContext) -> None:
     failed = unsuperseded_failures(calls)
     disclosed = claims.acknowledges_failure   # failure words or an outcome left open
     for claim in claims.actions:
+        claim = told_as_asked(claim, reply_lexicon, context.evidence.user_message)
         # What it acted on, less the words of other actions in its clause ("构建和部署").
         objects = frozenset(k for k in claim.object_keys
                             if not any(lx.forms.get(k) for lx in lexicons))

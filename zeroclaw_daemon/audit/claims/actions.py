@@ -70,7 +70,8 @@ class ActionLexicon:
     of them acts on nothing. ``action_re`` finds candidate claims: the first of its
     groups named ``verb...`` that matched is looked up in ``verbs`` (``verb_and``: only
     after a claim of the same sentence; a name holding ``_fp``: first person;
-    ``verb_state``: a state the action leaves, "is approved"), a group
+    ``verb_state``: a state the action leaves, "is approved"; ``..._past``, ``..._seq``:
+    in the past passive, "was sent"), a group
     ``noun``
     in ``forms`` (a candidate whose word is in neither is no claim). ``state_re``
     finds state claims with the group ``check`` (a form in ``checks``: its class). ``disclosure``
@@ -111,6 +112,11 @@ class ActionLexicon:
     # emailed to counsel") narrates the act, an action claim, not a state; without the
     # sequence it may tell a result's history ("the invoice was emailed on 3 Dec").
     event_classes: frozenset[str] = frozenset()
+    # The acts a user's message asks for (group ``verb``, a base form: "please text the
+    # manager"): a past passive of one of them ("a text was sent") tells that act done,
+    # its doer unsaid, an action claim. The message says only what was asked, never that
+    # it was done.
+    request_re: re.Pattern[str] | None = None
     disclosure: re.Pattern[str] | None = None
     # Verbs that move a thing only with an object and a destination after them ("se han
     # pasado los 7 a la cola": alone, "pasar" is to happen or to spend time): their done
@@ -217,6 +223,8 @@ class ActionClaim:
     first_person: bool = False
     # Identifiers with digits in its clause ("#12", "a1", "v2.3"): objects in any language.
     idents: frozenset[str] = frozenset()
+    # A past passive without agent or date ("a text was sent to the manager").
+    past_passive: bool = False
 
 
 def _moved_to_a_destination(lexicon: ActionLexicon, low: str, verb: str, end: int,
@@ -339,7 +347,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             first_person = "_fp" in group
             claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
-                            verb, clause, first_person))
+                            verb, clause, first_person, group.endswith(("_past", "_seq"))))
     if lexicon.outcome_re is not None:
         for match in (m for start, end in outcome_scanned
                       for m in lexicon.outcome_re.finditer(low, start, end)):
@@ -369,7 +377,7 @@ def _tells_history(lexicon: ActionLexicon, low: str, clauses: Sequence[Clause],
 
 def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
            action_class: str, verb: str, clause: Clause,
-           first_person: bool = False) -> ActionClaim:
+           first_person: bool = False, past_passive: bool = False) -> ActionClaim:
     # What was acted on is somewhere in the clause (before the verb in the passive voice
     # and in 把 constructions, after it otherwise): its words, all of them, err toward
     # linking the claim to a call.
@@ -382,7 +390,7 @@ def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
     idents = frozenset(i.rstrip(".") for i in _IDENT_RE.findall(clause_text.lower()))
     return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],
-                       first_person, idents)
+                       first_person, idents, past_passive)
 
 
 def names_in(text: str) -> tuple[str, ...]:

@@ -146,6 +146,12 @@ _NOUN_MARKERS = ("issued", "processed", "done", "completed", "complete", "execut
 # "by the bank" names an agent (someone else's act); "by email", "by courier" a means.
 _NO_AGENT = (r"(?!\s+by\s+(?!(?:e-?mail|phone|post|mail|sms|text|courier|fax|hand|"
              r"messenger|chat)\b))")
+# A day or a time within the next words ("on 2 Dec", "to Dana at 09:14", "on Monday"): the
+# dated event of a record. Not past a participle or "that", which bring in what was said
+# ("sent to the manager saying we'll be back on Monday").
+_NOT_DATED = (r"(?!(?:\s+(?![a-z]+ing\b|that\b)[^\s.,;!?]+){0,5}?\s+(?:on|at|in|during)\s+"
+              r"(?:the\s+)?(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|"
+              r"aug|sep|oct|nov|dec)[a-z]*\b))")
 _ADVERBS = (r"(?:\s+(?:just|now|already|successfully|also|then|all|fully|properly|finally|"
             r"quickly|manually|went\s+ahead\s+and|gone\s+ahead\s+and))*")
 # A verb may be a compound written with a hyphen ("power-cycled", "re-run", "e-mailed"):
@@ -169,7 +175,13 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|\b(?:was|were)\s+(?:then|also|subsequently|afterwards|immediately)\s+"
     r"(?P<verb_state_seq>" + _VERB + _PARTICLE + r")\b" + _NO_AGENT +
     # The state an action leaves ("the timesheet is approved"); with its agent ("was
-    # declined by the bank") it tells someone else's act.
+    # declined by the bank") it tells someone else's act. In the past, undated ("a text was
+    # sent to the manager"), it may also tell the act itself, with its doer unsaid: an
+    # action claim when it is the act the user asked for (ActionLexicon.request_re); dated
+    # ("was sent on 2 Dec"), it tells a record's history, a state.
+    r"|(?=w)(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)(?:was|were)\s+(?:already\s+)?"
+    r"(?P<verb_state_past>" + _VERB + _PARTICLE
+    + r")\b" + _NO_AGENT + _NOT_DATED +
     r"|\b(?:is|are|was|were)\s+(?:already\s+)?(?P<verb_state>" + _VERB + _PARTICLE
     + r")\b" + _NO_AGENT +
     # "it's uploaded" too, but not "Dana's approved hours are ..." (a noun follows).
@@ -207,6 +219,17 @@ HEADLINE = phrase(
     r"(?:\s+(?!(?:is|are|was|were|be|been|has|have|had|got|gets|seems?|looks?)\b)"
     r"[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
     r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")
+
+# An act the user's message asks for: a verb opening one of its sentences, or after "and"
+# or "then", past words of greeting or politeness or a request's frame ("please text the
+# manager", "hi, can you escalate it", "... and rebook for Monday"). Not after a comma:
+# "if not, send it" asks only on a condition. Read only to know what was asked.
+REQUEST = phrase(
+    r"(?:^|(?<=[.!?;:]\s)|(?<=\n)|(?<=\band\s)|(?<=\bthen\s)|(?<=\balso\s))"
+    r"(?:(?:please|pls|plz|kindly|just|now|ok|okay|so|then|also|and|hi|hey|hello)\b[\s,]+)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+|also\s+)?|"
+    r"(?:i\s+(?:need|want|would\s+like)|i'd\s+like)\s+you\s+to\s+|go\s+ahead\s+and\s+)?"
+    r"(?P<verb>" + _VERB + _PARTICLE + r")\b")
 
 # A check that came out well: "tests pass", "lint is clean", "the build is green ✅".
 CHECKS: dict[str, str] = {
@@ -285,6 +308,7 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     state_participles=STATE_PARTICIPLES,
     event_classes=frozenset({"send"}),
+    request_re=REQUEST,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
