@@ -36,3 +36,42 @@ def test_named_units_convert(reply: str) -> None:
 def test_a_wrong_conversion_in_named_units(reply: str, expected: Expected) -> None:
     """A conversion no result gives is an ungrounded value, not a count_mismatch."""
     assert expected == findings(reply, SPEC)
+
+
+HALL = ok("venue_spec", json.dumps({"ceiling_m": 7.5, "stage_width_m": 12.8, "rope_m": 46}))
+
+
+@pytest.mark.parametrize("reply", [
+    "El techo está a 7,5 m, unos 24,6 pies, y el escenario mide 12,8 m de ancho.",
+    "La cuerda mide 46 m, unas 50,3 yardas.",
+    "天花板高 7.5 米，约 24.6 呎；舞台宽 12.8 米，约 504 吋。",
+    "The ceiling is 7.5 m, about 24.6 feet; the rope is 46 m, about 50.3 yards.",
+])
+def test_feet_and_yards_by_name_convert(reply: str) -> None:
+    """Feet and yards by their names (pies, yardas, 呎, 吋, yards) ground a converted figure."""
+    assert [] == findings(reply, HALL)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("El techo está a 7,5 m, unos 31,2 pies.",
+     [("ungrounded_value", "value.not_in_results", "31,2")]),
+    ("天花板高 7.5 米，约 31.2 呎。", [("ungrounded_value", "value.not_in_results", "31.2 呎")]),
+    ("The rope is 46 m, about 61.5 yards.",
+     [("ungrounded_value", "value.not_in_results", "61.5")]),
+])
+def test_a_wrong_figure_in_feet_or_yards(reply: str, expected: Expected) -> None:
+    """A figure in feet or yards that no result converts to stays ungrounded."""
+    assert expected == findings(reply, HALL)
+
+
+LADDERS = ok("ladder_list", json.dumps([{"id": "L1", "height_ft": 30},
+                                        {"id": "L2", "height_ft": 24}]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("La L1 tiene 3 pies más que la L2.", []),
+    ("Hay 3 escaleras en el almacén.", [("count_mismatch", "count.item_count", "3 escaleras")]),
+])
+def test_feet_are_no_count_in_spanish(reply: str, expected: Expected) -> None:
+    """'3 pies' is a length, never a count of the listed items; '3 escaleras' still is."""
+    assert expected == findings(reply, LADDERS)

@@ -9,7 +9,7 @@ from ..claims import ValueClaim, ValueKind
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.values import converted_measure, value_grounded
+from ..evidence.values import converted_measure, in_base_unit, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
@@ -175,13 +175,21 @@ _CHAIN_HEAD_RE = re.compile(r"\d\s*" + _JOIN + r"\s*$")
 _UNIT_AFTER_RE = re.compile(r"\s?(?P<unit>in|inch|inches|ft|feet|cm|mm|m|km|mi)\b")
 
 
+# A unit's name after a number that no value pattern reads as a unit, because the word is
+# also a noun of another language ("36,7 pies" is feet in Spanish, "12 pies" a dish in
+# English): looked up in the conversion tables, so it can only ground the number.
+_NAME_AFTER_RE = re.compile(r"\s?(?P<unit>[^\W\d_]{2,12})\b")
+
+
 def _chained_measure_grounded(context: CheckContext, claim: ValueClaim) -> bool:
     match = _CHAIN_TAIL_RE.match(context.text, claim.span[1])
     if match is None and _CHAIN_HEAD_RE.search(context.text[max(0, claim.span[0] - 12):
                                                             claim.span[0]]):
         match = _UNIT_AFTER_RE.match(context.text, claim.span[1])   # the chain's last number
     if match is None:
-        return False
+        match = _NAME_AFTER_RE.match(context.text, claim.span[1])
+        if match is None or in_base_unit(Decimal(1), match.group("unit")) is None:
+            return False
     unit = match.group("unit").lower()
     return any(converted_measure(reading, unit, context.evidence.numbers, approx=claim.approx)
                for reading in claim.numbers)

@@ -26,7 +26,7 @@ _UNIT_WORDS = (
     # weights and lengths by their names (es, en, zh): a measure, never a count of items
     r"kilogramos?|kilos?|gramos?|libras?|onzas?|pulgadas?|millas?|galones|galón|centímetros?|"
     r"milímetros?|pounds?|ounces?|inches|grams?|kilograms?|kilometres?|kilometers?|metres?|"
-    r"meters?|厘米|毫米|英寸|英尺|英里|加仑|盎司|磅|克|"
+    r"meters?|厘米|毫米|英寸|英尺|呎|吋|英里|加仑|盎司|磅|克|"
     # pressures and volumes (SI and the units replies convert to)
     r"hPa|kPa|MPa|Pa|mbar|bar|psi|mmHg|inHg|atm|mL|ml|L|litres?|liters?|litros?|gal|"
     r"gallons?|m3|m³|立方米|毫升|公升|升"

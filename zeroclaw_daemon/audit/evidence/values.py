@@ -211,6 +211,13 @@ _DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
     "英寸": (Decimal("0.0254"),), "英尺": (Decimal("0.3048"),),
     "milla": (Decimal("1609.344"),), "millas": (Decimal("1609.344"),),
     "英里": (Decimal("1609.344"),),
+    # The foot and the yard by name: Spanish "pie(s)", "yarda(s)"; Chinese 呎 and 吋 (the
+    # foot and inch of Hong Kong and Taiwan). "pies" is also English for a dish, so no
+    # pattern reads it as a unit: only a number's next word is looked up here (checks.values).
+    "foot": (Decimal("0.3048"),), "pie": (Decimal("0.3048"),), "pies": (Decimal("0.3048"),),
+    "呎": (Decimal("0.3048"),), "吋": (Decimal("0.0254"),),
+    "yard": (Decimal("0.9144"),), "yards": (Decimal("0.9144"),), "yd": (Decimal("0.9144"),),
+    "yarda": (Decimal("0.9144"),), "yardas": (Decimal("0.9144"),),
 }
 _MASS: dict[str, tuple[Decimal | int, ...]] = {
     "kg": (1,), "公斤": (1,), "千克": (1,), "g": (Decimal("0.001"),),

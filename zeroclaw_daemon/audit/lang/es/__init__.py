@@ -285,7 +285,7 @@ COUNT_RULES = LatinCountRules(
     veces cosas formas maneras razones opciones pasos ideas puntos preguntas momentos palabras
     notas consejos sugerencias alternativas ejemplos casos lugares partes digitos caracteres
     letras por ciento grados dolares euros pesos horas minutos segundos dias semanas meses anos
-    mas menos de del
+    mas menos de del pies pie yardas
     """),
     after_stop=word_set("""
     mas menos atras antes despues seguidos seguidas cada maximo minimo mayores menores
