@@ -39,8 +39,23 @@ _MASS_AREA_UNITS = (r"t(?:on(?:eladas?|nes?|s?))?|吨|公吨|k?m[2²]|hect[aá]r
 # "7,45 ha" is hectares, but Spanish "1 ha fallado" is "1 has failed": the auxiliary is
 # followed by a participle.
 _HECTARE = r"ha(?!\s+[^\W\d_]+[ai]do\b)"
+
+
+def _unit_forms(unit: str) -> set[str]:
+    """Every spelling of one unit of the alternation: with and without each optional letter
+    ("lbs?" is lb and lbs, "reqs?/s" req/s and reqs/s)."""
+    mark = unit.find("?")
+    if mark < 1:
+        return {unit}
+    return _unit_forms(unit[:mark] + unit[mark + 1:]) | _unit_forms(unit[:mark - 1]
+                                                                      + unit[mark + 1:])
+
+
+# The units as words after a number, folded: a count's noun is never one ("40 lb loaders",
+# "a 5 mile run", "1 pound"). Latin-script units only (a Chinese count reads its measure
+# word apart).
 UNIT_WORDS = frozenset(
-    fold(u) for u in _UNIT_WORDS.replace("?", "").split("|") if u.isascii()
+    form for u in _UNIT_WORDS.split("|") for form in map(fold, _unit_forms(u)) if form.isascii()
 ) | frozenset({"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days",
                "week", "weeks", "month", "months", "year", "years", "percent", "degrees",
                "degree", "dollars", "euros", "cents", "pesos", "bytes", "grados",
