@@ -17,11 +17,11 @@ from .count_keys import names_the_key_column
 from .count_kinds import (
     an_unread_kind,
     count_of_a_kind,
-    enumerates_its_members,
     part_of_a_breakdown,
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
+from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
 from .count_windows import counted_in_a_stated_window
 from .event_counts import events_told_in_phases, things_named_in_several_lines

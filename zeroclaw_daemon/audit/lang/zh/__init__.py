@@ -178,9 +178,10 @@ ABSENCE = phrase(
 
 # Measure words of countable things (a closed class): objects, documents, persons, and
 # animals (只 头 匹 尾), vehicles and craft (辆 架 艘), plants (棵 株), buildings (栋 幢 所),
-# households (户), fixtures (扇 盏 把).
+# households (户), fixtures (扇 盏 把), and events that are held (场: a match, a show, a
+# meeting, "打了 8 场" eight bouts).
 _CLASSIFIERS = ("个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
-                "只头匹尾辆架艘棵株栋幢所户扇盏把")
+                "只头匹尾辆架艘棵株栋幢所户扇盏把场")
 # 车 counts loads ("进了 5 车": five truckloads, each a delivery), unless it begins a noun
 # of its own (车间 a workshop, 车道 a lane, 车位 a parking space, 车次 a train number...).
 _LOAD_CLASSIFIER = r"车(?![间道位型次厢库队牌号辆主])"
@@ -200,7 +201,10 @@ SKIP_BEFORE = phrase(
 # Two digit words side by side ("两三个", "十五六个", "七八"): an estimate, no count.
 _ESTIMATE_RE = re.compile(r"[一二两三四五六七八九][一二两三四五六七八九]")
 STRONG_ONE_BEFORE = phrase(r"(?:只有|仅有|只|仅|共|共有|一共|总共|一共有|总共有|唯一|就)\s*$")
-NOT_A_NOUN_AFTER = phrase(r"^(?:月|小时|星期|礼拜|钟头|工作日|以上|以下|左右|多|半|周|季度|年|天)")
+# After the measure word, words of a time (月, 天) or of an estimate: 以上/以下 (or more, or
+# less), 左右/上下 (about: "40 件上下", not 上下铺 bunk beds), 出头/开外 (a little over).
+NOT_A_NOUN_AFTER = phrase(r"^(?:月|小时|星期|礼拜|钟头|工作日|以上|以下|左右|上下(?![铺床])|"
+                          r"出头|开外|多|半|周|季度|年|天)")
 
 
 def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:

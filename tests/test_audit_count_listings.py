@@ -1,0 +1,74 @@
+"""Counts the reply heads a listing with, and Chinese counts of events and estimates.
+
+A colon may open a bulleted listing, one member a line: the count is of the members it
+names (each line's first piece), in every language. 场 counts events that are held (matches,
+shows, meetings); 上下/出头/开外 after the measure word make a number an estimate, as 左右
+does. Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+C, RULE = "count_mismatch", "count.item_count"
+TOURS = ok("tours.list", json.dumps({"tours": [
+    {"name": "Harbour Lights", "guide": "Ines", "seats": 12},
+    {"name": "Old Mill Walk", "guide": "Tomas", "seats": 8},
+    {"name": "Salt Marsh Loop", "guide": "Ines", "seats": 0},
+    {"name": "Lighthouse Climb", "guide": "Ana", "seats": 0}]}), {"week": "2026-W50"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Two tours still have seats:\n- Harbour Lights, with Ines, 12 seats\n"
+     "- Old Mill Walk, with Tomas, 8 seats", []),
+    ("Quedan plazas en 2 rutas:\n1. **Harbour Lights**, con Ines, 12 plazas\n"
+     "2. **Old Mill Walk**, con Tomas, 8 plazas", []),
+    ("还有座位的共两条路线：\n- 《Harbour Lights》，Ines 带队，12 个座位\n"
+     "- 《Old Mill Walk》，Tomas 带队，8 个座位", []),
+    # Near misses: one line more than the count, or a line naming no item of the result.
+    ("Three tours still have seats:\n- Harbour Lights, with Ines, 12 seats\n"
+     "- Old Mill Walk, with Tomas, 8 seats", [(C, RULE, "Three tours")]),
+    ("Quedan plazas en 2 rutas:\n1. **Harbour Lights**, con Ines, 12 plazas\n"
+     "2. **Sunset Ferry**, con Tomas, 8 plazas", [(C, RULE, "2 rutas")]),
+    ("还有座位的共三条路线：\n- 《Harbour Lights》，Ines 带队，12 个座位\n"
+     "- 《Old Mill Walk》，Tomas 带队，8 个座位", [(C, RULE, "三条路线")]),
+])
+def test_a_count_heading_a_bulleted_listing(reply: str, expected: Expected) -> None:
+    """A count before a colon and that many bullet lines, each naming one item: its members."""
+    assert expected == findings(reply, TOURS)
+
+
+MATCHES = ok("league.team_matches", json.dumps({"team": "Riverside", "matches": [
+    {"opponent": "Northgate", "score": "2-1"}, {"opponent": "Eastbank", "score": "0-0"},
+    {"opponent": "Hillcrest", "score": "1-3"}, {"opponent": "Westmoor", "score": "4-2"},
+    {"opponent": "Southend", "score": "1-1"}, {"opponent": "Lakeside", "score": "2-0"}]}),
+    {"team": "Riverside", "month": "2026-11"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Riverside 上个月踢了 7 场，赢了 3 场。", [(C, RULE, "7 场")]),
+    ("Riverside 上个月踢了 6 场，赢了 3 场，平了 2 场。", []),
+    ("Riverside 上个月一共六场比赛，输了一场。", []),
+])
+def test_chang_counts_matches(reply: str, expected: Expected) -> None:
+    """场 is the measure word of held events: a count of matches checked against the list."""
+    assert expected == findings(reply, MATCHES)
+
+
+FIRINGS = ok("kiln_log.list", "date,program,pieces\n2026-11-03,bisque,52\n"
+             "2026-11-08,glaze,38\n2026-11-14,bisque,57\n2026-11-21,glaze,41\n"
+             "2026-11-27,glaze,36", {"month": "2026-11"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("11月烧了 5 窑，釉烧每窑 40 件上下。", []),
+    ("11月烧了 5 窑，素烧每窑 50 件出头。", []),
+    ("11月烧了 5 窑，釉烧每窑 40 件左右。", []),
+    # Near miss: without a word of estimate, 40 pieces is a count (of five firings' rows).
+    ("11月烧了 5 窑，一共 40 件。", [(C, RULE, "40 件")]),
+])
+def test_estimate_words_after_the_measure_word(reply: str, expected: Expected) -> None:
+    """上下, 出头 (like 左右) after the measure word make the number an estimate, no count."""
+    assert expected == findings(reply, FIRINGS)
