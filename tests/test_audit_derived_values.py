@@ -224,3 +224,25 @@ def test_ningun_problema_is_no_absence_claim() -> None:
     """"Ningún problema" answers the user ("no problem"); it claims nothing about a result."""
     problems = ok("boiler_monitor", "CALDERA-1 problema de presión\n")
     assert [] == of_type("false_absence", "Ningún problema, lo miro ahora.", problems)
+
+
+BILL = ok("table_bill", json.dumps({"subtotal": 64.0, "service_rate": 0.1, "covers": 4}))
+ORDER = ok("order_quote", json.dumps({"list_price": 240.0, "discount": 0.15, "qty": 3}))
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("The food comes to $64.00; with the 10% service charge the bill is $70.40.", BILL, []),
+    ("含 10% 服务费，一共 70.40 元。", BILL, []),
+    ("Con el 15 % de descuento el pedido se queda en 204,00 €.", ORDER, []),
+    ("With the discount it is $204.00.", ORDER, []),
+    # near misses: another rate, or the rate added where the reply's figure shows none
+    ("With the 10% service charge the bill is $71.40.", BILL, ["$71.40"]),
+    ("含服务费一共 72.00 元。", BILL, ["72.00 元"]),
+    ("Con el descuento se queda en 208,00 €.", ORDER, ["208,00 €"]),
+])
+def test_an_amount_with_a_rate_added_or_taken_off(reply: str, events: object,
+                                                  expected: list[str]) -> None:
+    """An amount with a result's rate (below one) added or taken off (a tax, a service
+    charge, a discount) grounds the total, to the cent; any other total stays ungrounded."""
+    found = of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+    assert expected == [span for _, _, span in found]
