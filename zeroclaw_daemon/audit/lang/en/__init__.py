@@ -191,7 +191,12 @@ ABSENCE = phrase(
     r"(?:of|to|about)\b|longer\b|need\b|problems?\b|worries\b|idea\b|way\b|more\s+than|"
     r"less\s+than|fewer\s+than|later\s+than|sooner\b|doubt\b|matter\b|one\s+else|reason\b|"
     r"action\b|changes?\s+(?:needed|required|necessary)|further\b|receipt)"
-    r"(?P<subj>(?:[a-z][\w-]*\s+){0,2}(?:" + _ABSENT_NOUN + r"))"
+    # Two modifiers of the noun may be coordinated ("no mite or mould issues", "no
+    # billing and shipping errors"): each is a word of the subject. A determiner or a
+    # pronoun after the conjunction opens another clause ("no errors and the job ran").
+    r"(?P<subj>(?:[a-z][\w-]*\s+(?:(?:or|and|nor)\s+(?!(?:the|a|an|this|that|these|those|"
+    r"its|their|our|my|your|his|her|it|they|we|i|you|he|she|there|all|every|each|some|"
+    r"any|no)\b))?){0,2}(?:" + _ABSENT_NOUN + r"))"
     r"|\b(?:nothing|none)\s+(?:was\s+|were\s+|is\s+)?(?:found|matched|returned|came\s+back|"
     r"turned\s+up|showed\s+up|listed|reported|matching|relevant|there|in\s+(?:it|there))\b"
     r"|\b(?:found|returned|shows?|showed|contains?|contained|turned\s+up|matched|got|lists?|"
