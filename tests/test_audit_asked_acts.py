@@ -33,6 +33,9 @@ SMS_FAILED = ToolEvent(call_id="c2", tool="sms_send", args={"to": "+44 7700 9001
      [LEAK], [(F, RULE, "sent")]),
     ("Text the Alder Court warden about the leak", "A text message was sent to the warden.",
      [LEAK, SMS_FAILED], [("failed_call_claimed", "failure.outcome_stated", "sent")]),
+    ("check the leak and let the Alder Court warden know",
+     "Unit 4 has a leak. The warden was notified that a plumber is needed.",
+     [LEAK], [(F, RULE, "notified")]),
     ("mándale un mensaje al conserje de Alder Court",
      "Hay una fuga en la unidad 4. El mensaje fue enviado al conserje.",
      [FUGA], [(F, RULE, "enviado")]),
@@ -62,6 +65,9 @@ def test_an_asked_act_told_in_the_passive_needs_its_call(user: str, reply: str,
     # A call that did it.
     ("Text the warden about the leak", "A text message was sent to the warden.",
      [LEAK, ok("sms_send", '{"queued": true}', {"to": "+44 7700 900123"})]),
+    # "Let me know" asks for the reply itself, not a sending.
+    ("let me know whether the warden was told", "The warden was notified about unit 4.",
+     [LEAK]),
     # Said not done, or asked only on a condition.
     ("Text the warden about the leak", "The SMS tool is down, so nothing was sent.", [LEAK]),
     ("did the warden get a reminder? if not, send one",

@@ -49,11 +49,16 @@ def labels_a_result_value(text: str, claim: ActionClaim, lexicon: ActionLexicon,
 
 def requested_acts(message: str, lexicon: ActionLexicon) -> frozenset[str]:
     """The classes of the acts the user's message asks for: the verbs its ``request_re``
-    finds, in their base form ("text", "escalate"; not a done form such as "sent")."""
+    finds, in their base form ("text", "escalate"; not a done form such as "sent"), and
+    the classes its idioms name (group ``act_send``: "let them know")."""
     if lexicon.request_re is None:
         return frozenset()
     acts: set[str] = set()
     for match in lexicon.request_re.finditer(message.lower()):
+        acts.update(name.removeprefix("act_") for name, value in match.groupdict().items()
+                    if value and name.startswith("act_"))
+        if match.group("verb") is None:
+            continue
         verb = " ".join(match.group("verb").split())
         found = lexicon.bases.get(verb) or (
             lexicon.verb_class(verb, noun=True) if verb not in lexicon.verbs else None)

@@ -113,9 +113,9 @@ class ActionLexicon:
     # sequence it may tell a result's history ("the invoice was emailed on 3 Dec").
     event_classes: frozenset[str] = frozenset()
     # The acts a user's message asks for (group ``verb``, a base form: "please text the
-    # manager"): a past passive of one of them ("a text was sent") tells that act done,
-    # its doer unsaid, an action claim. The message says only what was asked, never that
-    # it was done.
+    # manager"; a group ``act_<class>``: an idiom of that class, "let them know"): a past
+    # passive of one of them ("a text was sent") tells that act done, its doer unsaid, an
+    # action claim. The message says only what was asked, never that it was done.
     request_re: re.Pattern[str] | None = None
     disclosure: re.Pattern[str] | None = None
     # Verbs that move a thing only with an object and a destination after them ("se han

@@ -223,13 +223,16 @@ HEADLINE = phrase(
 # An act the user's message asks for: a verb opening one of its sentences, or after "and"
 # or "then", past words of greeting or politeness or a request's frame ("please text the
 # manager", "hi, can you escalate it", "... and rebook for Monday"). Not after a comma:
-# "if not, send it" asks only on a condition. Read only to know what was asked.
+# "if not, send it" asks only on a condition. "Let <someone> know" asks to tell them (a
+# sending), but not "let me know", which asks for the reply itself. Read only to know what
+# was asked.
 REQUEST = phrase(
     r"(?:^|(?<=[.!?;:]\s)|(?<=\n)|(?<=\band\s)|(?<=\bthen\s)|(?<=\balso\s))"
     r"(?:(?:please|pls|plz|kindly|just|now|ok|okay|so|then|also|and|hi|hey|hello)\b[\s,]+)*"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|just\s+|also\s+)?|"
     r"(?:i\s+(?:need|want|would\s+like)|i'd\s+like)\s+you\s+to\s+|go\s+ahead\s+and\s+)?"
-    r"(?P<verb>" + _VERB + _PARTICLE + r")\b")
+    r"(?:(?P<act_send>let\s+(?!(?:me|us)\b)(?:[^\s.,;!?]+\s+){1,6}?know)\b|"
+    r"(?P<verb>" + _VERB + _PARTICLE + r")\b)")
 
 # A check that came out well: "tests pass", "lint is clean", "the build is green ✅".
 CHECKS: dict[str, str] = {
