@@ -82,6 +82,7 @@ _FREE_TEXT_FIELDS = frozenset({"message", "msg", "body", "text", "content", "sub
 _QUOTED_RE = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NOUN_SUFFIXES = ("ee", "ees", "ment", "ments", "er", "ers")
 _WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+_ADDRESS_KEY_RE = re.compile(r'"[^"\n]{1,60}"\s*:(?=\s*"[^"\s@]+@[^"\s@]+")')
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,12 +222,16 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
     cache'") on a line that also names the claim's object (a word, or an identifier such
     as "#12"; a reply in another language than the result's is not held to that). The
     classes keep apart acts a result would confuse: "submitted" (a filing) shows no copy
-    served on counsel. Plurals and column names ("RESTARTS") show nothing."""
+    served on counsel. Plurals, column names ("RESTARTS") and the key of an address
+    ("email": "ana@…") show nothing."""
     for line in _lines_past_header(call.facts.result.lower()):
         words = _WORD_RE.findall(line)
         if any(lx.verbs.get(w) == claim.action_class for lx in lexicons for w in words):
             return True
-        if not any(lx.bases.get(w) == claim.action_class for lx in lexicons for w in words):
+        # The key of an address ("email": "ana@…", "reply_to") names where to send, not a
+        # message sent; a done form in one ("sent": true) still shows it, above.
+        if not any(lx.bases.get(w) == claim.action_class for lx in lexicons
+                   for w in _WORD_RE.findall(_ADDRESS_KEY_RE.sub(" ", line))):
             continue
         if not same_language or any(ident in line for ident in claim.idents):
             return True  # the reply's object words cannot be matched across languages
