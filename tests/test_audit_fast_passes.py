@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from zeroclaw_daemon.audit import lang
-from zeroclaw_daemon.audit.checks import CheckContext, labelled
+from zeroclaw_daemon.audit.checks import CheckContext, count_keys, labelled
 from zeroclaw_daemon.audit.checks import counts as counts_module
 from zeroclaw_daemon.audit.checks import timed_keys as timed_keys_module
 from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
@@ -413,3 +413,34 @@ def test_a_results_rows_are_read_once_and_equal_a_fresh_reading() -> None:
     expected = [(r.structured, r.labels, r.numbers) for r in fresh]
     assert expected == [(r.structured, r.labels, r.numbers) for r in rows]
     assert rows is facts.rows
+
+
+def test_every_result_whose_key_column_a_noun_names_holds_one_of_its_probes() -> None:
+    """A result whose first column (a header or a JSON key) is related to a counted noun's
+    stem is among the results holding that stem's probes, so names_the_key_column reads
+    only those: over every scenario result with a key column, and stems made from its name
+    (plural, singular, prefixes, an inflection) and generated tables."""
+    generated = [{"calls": [{"result": r}]} for r in (
+        "batch_id,qty\nB-1,4\nB-2,9\nB-3,4", "Failed Job;n\nJ-1;2\nJ-2;3\nJ-3;1",
+        '[{"ticketNo": "T-1"}, {"ticketNo": "T-2"}, {"ticketNo": "T-3"}]',
+        "lote,cant\nL-1,2\nL-2,3\nL-3,5", "批次,数量\nP-1,2\nP-2,3\nP-3,4")]
+    checked = 0
+    for scenario in _scenarios_of_the_sets() + generated:
+        calls = scenario.get("calls", [])
+        events = [ToolEvent(f"c{i}", "t", {}, ToolStatus.OK, str(call["result"]))
+                  for i, call in enumerate(calls)]  # type: ignore[arg-type]
+        evidence = Evidence(events, "")
+        for facts in evidence.ok:
+            if len(facts.rows) <= count_keys._MIN_ROWS:
+                continue
+            key = count_keys._key_column(facts.rows)
+            if key is None:
+                continue
+            for a in text_keywords(key[0]):
+                stems = {a, a + "s", a[:-1], a + "ing", a + "ed",
+                         *(a[:k] for k in range(2, len(a)))}
+                for stem_ in stems:
+                    if Relation({stem_})(text_keywords(key[0])):
+                        checked += 1
+                        assert facts in evidence.holding(index_module.relation_probes({stem_}))
+    assert checked > 50

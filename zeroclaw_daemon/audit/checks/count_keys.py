@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..claims.types import CountClaim
 from ..claims.words import text_keywords
 from ..evidence.facts import Relation
+from ..evidence.index import relation_probes
 from ..evidence.tables import Row
 from .base import CheckContext
 
@@ -24,7 +25,9 @@ def names_the_key_column(context: CheckContext, claim: CountClaim) -> bool:
     one value of a column its sentence names ("8 batches were released" over 8 "yes" in
     ``released``: the rows of one kind)."""
     relation = Relation(claim.keywords)
-    for facts in context.evidence.ok:
+    # Only the results that may hold a word related to the noun can name it in a header or
+    # a key (see Evidence.holding): the others' tables are not read.
+    for facts in context.evidence.holding(relation_probes(claim.keywords)):
         rows = facts.rows
         if len(rows) <= _MIN_ROWS:
             continue
