@@ -25,7 +25,7 @@ from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
 from .count_windows import counted_in_a_stated_window
 from .event_counts import events_told_in_phases, things_named_in_several_lines
-from .record_counts import a_figure_its_words_name, a_figure_of_a_record
+from .record_counts import a_cell_of_a_quoted_row, a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
@@ -192,8 +192,9 @@ def _a_figure_counted(context: CheckContext, claim: CountClaim, kind_read: bool 
         # guests" after 20:00: a column added up over the rows a filter picks (the last
         # ones, the first ones, or the rows of one kind).
         return True
-    # "22 units", "8 guests": a figure of a column, not a number of rows.
-    return _names_a_figure_column(context, claim)
+    # "22 units", "8 guests": a figure of a column, not a number of rows; or of the row
+    # its sentence reads.
+    return _names_a_figure_column(context, claim) or a_cell_of_a_quoted_row(context, claim)
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:

@@ -9,7 +9,9 @@ breakdown when no word of the record names the noun ("60 animals came in"). A
 breakdown's total under the noun's key is a figure of its own, whatever the result's
 shape, so it holds over any result; so is a figure under a key that a word of the count's
 phrase names ("37 free spaces" over "free": 37), or that key's total over the rows
-("125 spaces are free" over levels whose "free" add up to 125).
+("125 spaces are free" over levels whose "free" add up to 125). So is a cell of a table
+row whose other figure its sentence states ("el sábado 28, con 812,00 € y 248 ciclos"):
+the sentence reads that row, whatever language its noun and the column's name are in.
 """
 
 from __future__ import annotations
@@ -99,3 +101,32 @@ def _holds_under_a_named_key(node: Mapping[str, Any] | list[Any], names: Relatio
 
 MAX_DEPTH = 4
 MAX_KEYS = 100
+
+
+def a_cell_of_a_quoted_row(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is a cell of a table row, and its sentence states another figure found in
+    that row and in no other ("Saturday 28th: 812.00 EUR and 248 cycles"): the sentence
+    reads the row, so the count is one of its figures, not a number of rows. The noun need
+    not name the column (Spanish "ciclos" of "cycles", Chinese 人次 of "visits")."""
+    sentence = context.claims.sentence_span(claim.clause)
+    if sentence is None:
+        return False
+    start, end = claim.span
+    figures = {number for value in context.claims.values
+               if sentence[0] <= value.span[0] and value.span[1] <= sentence[1]
+               and (value.span[1] <= start or end <= value.span[0])
+               for number in value.numbers}
+    wanted = Decimal(claim.value)
+    figures.discard(wanted)
+    if not figures:
+        return False
+    for rows in context.evidence.derivations.rows:
+        table = [row for row in rows if row.structured and row.numbers]
+        for row in table:
+            cells = set(row.numbers.values())
+            if wanted not in cells:
+                continue
+            for figure in figures & cells:
+                if sum(figure in other.numbers.values() for other in table) == 1:
+                    return True
+    return False
