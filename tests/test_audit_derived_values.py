@@ -246,3 +246,20 @@ def test_an_amount_with_a_rate_added_or_taken_off(reply: str, events: object,
     charge, a discount) grounds the total, to the cent; any other total stays ungrounded."""
     found = of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
     assert expected == [span for _, _, span in found]
+
+
+TRENCH = ok("site_job_get", json.dumps({
+    "job": {"pipes": 40, "trenches": 3, "length_m": 120.5, "depth_m": 1.8, "gravel_kg": 35},
+    "loads_kg": {"mon": 12, "tue": 15, "wed": 9}}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Gravel came to 78 kg.", [("ungrounded_value", "value.not_in_results", "78 kg")]),
+    ("La grava sumó 78 kg.", [("ungrounded_value", "value.not_in_results", "78 kg")]),
+    ("Loads: 36 kg over the three days.", []),                         # 12 + 15 + 9
+    ("Cargas: 36 kg en los tres días.", []),
+])
+def test_a_breakdown_adds_parts_of_one_unit(reply: str,
+                                            expected: list[tuple[str, str, str]]) -> None:
+    """Parts of a record in other units (pipes, metres, kilograms) add up to no figure."""
+    assert expected == of_type("ungrounded_value", reply, TRENCH)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import combinations
 
+from ..claims.numbers import UNIT_WORDS
 from .quotients import record_quotients
 from .tables import (
     MAX_ROWS,
@@ -120,16 +121,19 @@ class Derivations:
     @property
     def breakdown_sums(self) -> list[float]:
         """Sums of three or more parts of one breakdown (a JSON object's numbers under one
-        key, 3 to :data:`MAX_BREAKDOWN` of them): "satisfied or better: 142" of a survey's
-        answers. Pairs are among the pairwise sums already."""
+        key, in one unit, 3 to :data:`MAX_BREAKDOWN` of them): "satisfied or better: 142" of
+        a survey's answers. Parts are of one unit: a record's figures in metres, kilograms
+        and plain counts ("burden_m", "total_charge_kg", "holes") add up to nothing. Pairs
+        are among the pairwise sums already."""
         if self._breakdowns is None:
             found: list[float] = []
             for rows in self.rows:
                 for row in rows[:MAX_BREAKDOWN_ROWS]:
-                    groups: dict[str, list[float]] = {}
+                    groups: dict[tuple[str, str], list[float]] = {}
                     for key, value in row.numbers.items():
                         if "." in key:
-                            groups.setdefault(key.rsplit(".", 1)[0], []).append(float(value))
+                            parent, name = key.rsplit(".", 1)
+                            groups.setdefault((parent, _key_unit(name)), []).append(float(value))
                     for parts in groups.values():
                         if 3 <= len(parts) <= MAX_BREAKDOWN:
                             found.extend(sum(combo) for size in range(3, len(parts) + 1)
@@ -289,6 +293,13 @@ class Derivations:
 
     def grounds(self, value: Decimal, tolerance: Decimal, *, percent: bool) -> bool:
         return self.grounds_any([(value, tolerance)], percent=percent)
+
+
+def _key_unit(name: str) -> str:
+    """The unit a key's last word names ("depth_m": m, "charge_kg": kg, "fee_usd": usd), or
+    "" for a key that names none ("holes", "very_satisfied")."""
+    last = name.rsplit("_", 1)[-1].lower() if "_" in name else ""
+    return last if last in UNIT_WORDS else ""
 
 
 # The word for an hour of the day in a column's name, in the languages results are
