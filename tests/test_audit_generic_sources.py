@@ -32,3 +32,32 @@ def test_generic_records_bound_by_an_identifier_are_the_call(reply: str) -> None
 def test_unbound_or_specific_sources_are_still_checked(reply: str, expected: Expected) -> None:
     """Without an identifier of the call, or with a specific kind of source, the finding stays."""
     assert expected == [f for f in findings(reply, LOANS) if f[0] == "fabricated_tool_call"]
+
+
+BERTH = ok("berths.reserve", '{"reservation": "RB-2209", "berth": 3, "state": "confirmed"}',
+           {"berth": 3, "day": "2026-12-11"})
+MOVES = ok("crane_moves", '[{"crane": "QC05", "boxes": 42}, {"crane": "QC07", "boxes": 38}]',
+           {"shift": "night"})
+
+
+@pytest.mark.parametrize("reply", [
+    "I checked the torque calibration log first, and since it is current I reserved berth 3 "
+    "for Friday (RB-2209).",
+    "I looked at the crane inspection log, which is up to date, so we reserved berth 3 "
+    "(RB-2209, confirmed).",
+])
+def test_identifier_of_a_later_own_act_binds_no_source(reply: str) -> None:
+    """An identifier named by a later act of the speaker ('so I reserved … (RB-2209)') is what
+    that act's call returned: it does not make the log read earlier a result of that call."""
+    assert [("fabricated_tool_call", "tool_use.no_matching_call")] == [
+        f[:2] for f in findings(reply, BERTH) if f[0] == "fabricated_tool_call"]
+
+
+@pytest.mark.parametrize("reply", [
+    # The identifier stands before the act, in what the log said.
+    "I checked the move log for QC05, then I reserved berth 3 for Friday (RB-2209).",
+    "I checked the night-shift log: QC05 moved 42 boxes, so I reserved berth 3 (RB-2209).",
+])
+def test_identifier_before_the_own_act_still_binds(reply: str) -> None:
+    """An identifier of the read call named before the speaker's next act binds the source."""
+    assert [] == [f for f in findings(reply, MOVES, BERTH) if f[0] == "fabricated_tool_call"]

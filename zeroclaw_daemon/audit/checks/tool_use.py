@@ -172,10 +172,25 @@ def _records_of_a_call(context: CheckContext, claim: ToolUseClaim) -> bool:
                             or (pack.cjk and any(len(w) >= 2 and not w.isascii() and w in said
                                                  for w in pack.generic_words))):
         return False
-    marks = {m.group() for m in _IDENTIFIER_RE.finditer(context.sentence_text(claim.clause))}
+    marks = {m.group() for m in _IDENTIFIER_RE.finditer(_before_own_act(context, claim))}
     return any(re.search(r"(?<![\w-])" + re.escape(mark) + r"(?![\w-])",
                          f"{f.result}\n{f.arg_text}") for mark in marks
                for f in context.evidence.ok)
+
+
+def _before_own_act(context: CheckContext, claim: ToolUseClaim) -> str:
+    """The claim's sentence up to a later clause where the reply's speaker does an act of
+    its own ("I checked the calibration log, so I booked slot 4 (WT-4471)"): what that act
+    names (the booking a call returned) is its object, not what the source said."""
+    text = context.sentence_text(claim.clause)
+    span = context.claims.sentence_span(claim.clause)
+    clauses = context.claims.clauses
+    if span is None or not clauses:
+        return text
+    acts = [clauses[a.clause].start for a in context.claims.actions
+            if a.first_person and a.kind == "action" and a.clause > claim.clause
+            and span[0] <= clauses[a.clause].start < span[1]]
+    return text[:min(acts) - span[0]] if acts else text
 
 
 # An identifier: letters and digits together ("QC05", "B2", "M-3"), in ASCII so that it
