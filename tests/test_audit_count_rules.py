@@ -11,6 +11,9 @@ import json
 import pytest
 from audit_rules import Expected, findings, of_type, ok
 
+from zeroclaw_daemon.audit.claims.counts import latin_counts
+from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.lang import PACKS, detect_language
 from zeroclaw_daemon.receipts import ToolEvent
 
 TICKETS = ok("ticket_list", json.dumps([
@@ -299,3 +302,19 @@ def test_an_absence_in_a_part_of_the_day(reply: str, expected: list[str]) -> Non
     """"下午没有安排" is false when the result lists a time in the afternoon; a UTC offset
     is not a time of day."""
     assert expected == [f[0] for f in of_type("false_absence", reply, CALENDAR)]
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Found 3 files and 2 dirs.", [(3, "files"), (2, "dirs")]),
+    ("It failed after 3 retries, top 5 results shown.", []),   # words before the number
+    ("Node 20 ships, 3 km away, at 5 pm.", []),                 # no counted noun after it
+    ("Hay 4 salidas, tras 3 intentos.", [(4, "salidas")]),
+])
+def test_a_count_needs_a_noun_after_it_and_no_word_before_it_that_excludes_it(
+        reply: str, expected: list[tuple[int, str]]) -> None:
+    """The noun after a number and the words before it each rule a count out, in
+    either order of asking."""
+    pack = PACKS[detect_language(reply)]
+    assert pack.count_rules is not None
+    found = latin_counts(lower_same_length(reply), pack, pack.count_rules)
+    assert expected == [(raw.value, raw.noun) for raw in found]
