@@ -25,6 +25,7 @@ from ..claims.words import LATIN_WORD_RE, stem, text_keywords
 from ..evidence.facts import EventFacts, Relation
 from ..evidence.kinds import ItemKinds, han_core, intersect, kind_probes, value_named
 from .base import CheckContext
+from .call_bounds import applied_by_its_call
 
 _PREDICATE_RE = re.compile(r"[^.;:,!?()\n。；：，、！？（）]{0,40}")
 _COPULA_RE = re.compile(r"are|is|were|was|remain|stay|están|estan|son|siguen|quedan",
@@ -304,12 +305,18 @@ def selected_by_a_threshold(context: CheckContext, claim: CountClaim) -> bool:
     if not any(claim.value < count for f in context.evidence.ok for count in f.item_counts):
         return False
     claims = context.claims
-    if claims.clauses and _BOUND_IN_CLAUSE_RE.search(
-            context.text, claim.span[1], claims.clauses[claim.clause].end):
-        return True
+    # A bound the call was given selected every item it returned: no part of them.
+    bound = _BOUND_IN_CLAUSE_RE.search(context.text, claim.span[1],
+                                       claims.clauses[claim.clause].end) \
+        if claims.clauses else None
+    if bound is not None:
+        digit = re.search(r"\d", bound.group(0))
+        return not applied_by_its_call(context, bound.start() + (digit.start() if digit else 0))
     if context.pack is not None and context.pack.cjk:
-        return _CJK_THRESHOLD_RE.search(claim.noun) is not None
-    return _THRESHOLD_RE.match(context.text, claim.span[1]) is not None
+        within = _CJK_THRESHOLD_RE.search(context.text, *claim.span)
+        return within is not None and not applied_by_its_call(context, within.end())
+    after = _THRESHOLD_RE.match(context.text, claim.span[1])
+    return after is not None and not applied_by_its_call(context, after.end())
 
 
 _TOTAL_KEYS = frozenset({"total", "count"})
