@@ -414,8 +414,13 @@ READING_CUE = re.compile(
     r"puts|confirms?|confirmed|displays?|displayed|records?|recorded|quotes?|quoted)\b",
     re.IGNORECASE)
 
+# A span of time after "last"/"first" ("in the last month", "over the last 30 days") is a
+# window the whole answer is about, not "the last N" of a listing.
+_SPAN_OF_TIME = (r"(?!\s+(?:(?:\d+|few|couple\s+of|two|three|four|five|six|seven|ten|twelve)\s+)?"
+                 r"(?:hours?|days?|nights?|weeks?|fortnight|months?|quarters?|years?)\b)")
 SUBSET = re.compile(
-    r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last|first|top|latest|oldest|"
+    r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last" + _SPAN_OF_TIME
+    + r"|first" + _SPAN_OF_TIME + r"|top|latest|oldest|"
     r"newest|only|just|among|including|include|includes|out\s+of|other|others|except|besides)\b"
     # A comparative right before the number picks some items out by a quality ("the older
     # 11 episodes", "the cheaper two"): "the" + an "-er" adjective + the number (or the

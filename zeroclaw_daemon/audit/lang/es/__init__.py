@@ -400,9 +400,13 @@ READING_CUE = re.compile(
     r"marcan|reporta|informa|confirma|confirman|confirm[oó]|registra|registran)\b",
     re.IGNORECASE)
 
+# A span of time after "último"/"primero" ("en el último mes", "los últimos 30 días") is a
+# window the whole answer is about, not "los últimos N" of a listing.
+_SPAN_OF_TIME = (r"(?!\s+(?:(?:\d+|dos|tres|cuatro|cinco|seis|siete|diez|doce|quince)\s+)?"
+                 r"(?:horas?|d[ií]as?|noches?|semanas?|quincenas?|mes(?:es)?|trimestres?|años?)\b)")
 SUBSET = re.compile(
-    r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|últimos?|últimas?|"
-    r"primeros?|primeras?|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
+    r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|(?:últim|primer)[oa]s?"
+    + _SPAN_OF_TIME + r"|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
     r"que|cuyos?|cuyas?|están|son|estaban|"
     # A relative or comparative adjective after the noun picks some of the items out ("los
     # 11 episodios anteriores", "las 3 más caras").

@@ -210,7 +210,12 @@ NOT_A_NOUN_AFTER = phrase(r"^(?:月|小时|星期|礼拜|钟头|工作日|以上
 def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[RawCount]:
     """"<numeral><classifier><noun>" counts; 一 only after a quantifier (it is also "a")."""
     found: list[RawCount] = []
-    for match in COUNT_RE.finditer(text, start, end):
+    position = start
+    while (match := COUNT_RE.search(text, position, end)) is not None:
+        # A match that is no count must not hide one its noun runs over ("一个月新加入了六名
+        # 会员": 一个 is "a", and its noun takes 六名会员): after it, the search goes on from
+        # its measure word; after a count, from its end.
+        position = match.end("cls")
         num_text = match.group("num")
         value = parse_chinese_number(num_text)
         if value is None or (value == 0 and num_text not in ("0", "零", "〇")):
@@ -228,6 +233,7 @@ def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[Raw
             continue
         found.append(RawCount(match.start(), match.end(), value,
                               (match.group("cls") + noun).strip(), digits))
+        position = match.end()
     return found
 
 
@@ -323,7 +329,12 @@ PRESENT_STATE = re.compile(r"现在|目前|已经|已")
 NONE_QUANTIFIER = re.compile(r"没有|并无|无一")
 BOUND_BEFORE = re.compile(r"(?:低于|高于|超过|不足|少于|多于|大于|小于|不到)\s*$")
 
-SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近|最新|只有|仅|包括|以外|除了|是|当中|每|占|各")
+# A span of time after 最近 ("最近一个月", "最近三天", "最近这段时间") is a window of time the
+# whole answer is about ("最近一个月新加入了六名会员"), not "the most recent N" of a listing.
+_SPAN_OF_TIME = (r"[\d零一二两三四五六七八九十百几半]*\s*个?"
+                 r"(?:月|天|日|周|星期|礼拜|年|小时|钟头|季度)|一段时间|这段时间|这些天|这几天")
+SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近(?!\s*(?:" + _SPAN_OF_TIME + r"))|最新|只有|仅|"
+                    r"包括|以外|除了|是|当中|每|占|各")
 
 FIRST_PERSON = re.compile(r"我|咱")
 
