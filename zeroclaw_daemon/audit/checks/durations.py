@@ -9,7 +9,8 @@ value of its own ("3 个小时"; "35 分" and "35m" alone are no spans: 分 is a
 cent, m a metre). A span is also given by a total of the intervals of the results' rows,
 by an amount over a rate per period, or, in days, by two dates the results give
 (:mod:`..evidence.spans`) or by a date of the results and the turn's own day
-(:mod:`..evidence.calendar`).
+(:mod:`..evidence.calendar`), and in days or hours by two moments (date and time of day) the
+results give, to the half unit when the reply writes one ("~2.5 days").
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.calendar import days_from_the_turn, turn_days
-from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.spans import date_gaps, interval_totals, rates
+from ..evidence.index import Evidence, approx_tolerance, rounding_unit
+from ..evidence.spans import date_gaps, interval_totals, moment_gaps, rates
 from ..evidence.values import seconds_in, span_of_time_grounded
 from .base import CheckContext
 
@@ -82,6 +83,8 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
            for rate, period in rates(tables)
            for amount in evidence.derivations.operands if amount != rate):
         return True
+    if own in (_DAY, _HOUR) and whole is None and _between_moments(claim, own, evidence):
+        return True
     if own != _DAY:
         return False
     if any(abs(gap * _DAY - total) <= tolerance for gap in date_gaps(evidence.haystack)):
@@ -90,6 +93,22 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
     today = turn_days([f.event for f in evidence.ok])
     return any(abs(gap * _DAY - total) <= tolerance
                for gap in days_from_the_turn(evidence.haystack, today))
+
+
+_HALF, _TENTH = Decimal("0.5"), Decimal("0.1")
+
+
+def _between_moments(claim: ValueClaim, own: Decimal, evidence: Evidence) -> bool:
+    """Days or hours between two moments (date and time of day) the results give ("last
+    seen 2026-12-02T18:40Z" and "queried 2026-12-05T10:02Z": "~2.5 days"), to the unit the
+    reply writes, where a fraction of one half is written to the half ("2.5 days" is 2 1/2
+    days, not 2.50): half that unit either way, or 3 % when it says "about"."""
+    said = claim.numbers[0]
+    unit = rounding_unit(said)
+    if unit == _TENTH and said % 1 == _HALF:
+        unit = _HALF
+    tolerance = max(unit / 2, approx_tolerance(said) if claim.approx else Decimal(0)) * own
+    return any(abs(gap - said * own) <= tolerance for gap in moment_gaps(evidence.haystack))
 
 
 # Weeks, counted only between two dates (a week is no unit a result's figures convert to).

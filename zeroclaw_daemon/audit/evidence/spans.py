@@ -5,7 +5,8 @@ A reply adds up the intervals of a result's rows into a total time ("停了两�
 分钟" over two stops' "from" and "to"), and divides a stock by a daily rate into the days
 it lasts ("按每天出库 1,600 瓶算，大概能撑 15 天"); both are worked out from the rows. It
 also counts the days between two dates the results give ("quedan 3 días" from a "hoy" to
-a "vence").
+a "vence"), and the days or hours between two moments ("last fix 2026-11-30T07:15Z" and
+"listed 2026-12-02T22:40Z").
 """
 
 from __future__ import annotations
@@ -127,3 +128,36 @@ def date_gaps(text: str) -> set[int]:
     ordered = sorted(days)
     return {(b - a).days for i, a in enumerate(ordered) for b in ordered[i + 1:]}
 
+
+
+# A moment: a date and a time of day in one token ("2026-12-05T09:50Z", "2026-12-02 18:40"),
+# with its zone when written (Z or an offset).
+_MOMENT_RE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)"
+                        r"(?::([0-5]\d))?(?:\.\d+)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?(?![\d:])")
+
+
+def moment_gaps(text: str) -> set[int]:
+    """The seconds between any two of the moments (date and time of day) that ``text``
+    writes, at most :data:`MAX_DATES` of them: two moments are compared only when both
+    name their zone or neither does."""
+    zoned: set[dt.datetime] = set()
+    plain: set[dt.datetime] = set()
+    for match in _MOMENT_RE.finditer(text):
+        year, month, day, hour, minute, second, zone = match.groups()
+        try:
+            moment = dt.datetime(int(year), int(month), int(day), int(hour), int(minute),
+                                 int(second or 0))
+            if zone:
+                offset = zone.replace(":", "")
+                moment = moment.replace(tzinfo=dt.UTC if zone == "Z" else dt.timezone(
+                    dt.timedelta(hours=int(offset[:3]), minutes=int(offset[0] + offset[3:]))))
+        except ValueError:
+            continue
+        (zoned if zone else plain).add(moment)
+        if len(zoned) + len(plain) == MAX_DATES:
+            break
+    gaps: set[int] = set()
+    for moments in (sorted(zoned), sorted(plain)):
+        gaps.update(int((b - a).total_seconds()) for i, a in enumerate(moments)
+                    for b in moments[i + 1:])
+    return gaps
