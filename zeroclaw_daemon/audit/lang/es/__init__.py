@@ -414,7 +414,9 @@ SUBSET = re.compile(
     re.IGNORECASE)
 
 # A person's name as a tool's finding (see the English pack).
-_PERSONA = r"(?!(?:Lunes|Martes|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|" \
+# The capital first, then the names it must not be (as the English _PERSON).
+_PERSONA = r"(?=[A-ZÁÉÍÓÚÑ])" \
+    r"(?!(?:Lunes|Martes|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|" \
     r"Septiembre|Octubre|Noviembre|Diciembre)\b)" \
     r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:[ -][A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)?"
 ENTITY_CUE = re.compile(
