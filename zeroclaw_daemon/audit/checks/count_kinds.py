@@ -137,9 +137,15 @@ def _narrowed_sizes(kinds: ItemKinds, named: list[tuple[str, str, frozenset[int]
 
 
 def _predicate(context: CheckContext, claim: CountClaim) -> str:
-    """The words after the counted noun, to the end of its clause or a conjunction."""
+    """The words after the counted noun, to the end of its clause or a conjunction, or to
+    another count ("All 10 dogs got *two walks*": the object counted in its own words names
+    no kind of the dogs)."""
     match = _PREDICATE_RE.match(context.text, claim.span[1])
-    return _PREDICATE_STOP_RE.split(match.group(0), maxsplit=1)[0] if match else ""
+    if match is None:
+        return ""
+    end = min((c.span[0] for c in context.claims.counts
+               if match.start() <= c.span[0] < match.end()), default=match.end())
+    return _PREDICATE_STOP_RE.split(context.text[match.start():end], maxsplit=1)[0]
 
 
 # A Chinese count's noun after its classifier: the state its predicate gives is its last
