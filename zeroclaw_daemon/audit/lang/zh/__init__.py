@@ -150,6 +150,15 @@ PRESENTATION = phrase(
     r"以下是(?:查询|搜索|命令)?(?:结果|输出)")
 
 _SUBJ = r"[^，。！？；\n]{0,15}"
+# 没有 before a verb of comparison is "did not pass" a bound, not "there is no ...": when
+# all that follows is the bound, a figure ("没有超过 900 ppm", "pH 没有低于 7.0"), a noun of
+# a limit ("没有超过警戒线", "没有超过 900 的上限") or nothing ("没超标"). A noun of the items
+# after it is still an absence ("没有超过 120 厘米的读数", "没有超标记录", "没有超速记录").
+_COMPARISON_VERBS = r"(?:超过|超出|超标|高于|低于|大于|小于|多于|少于|达到|突破|跌破|高过|低过)"
+_BOUND_NOUNS = (r"(?:上限|下限|限值|限度|阈值|警戒线|警戒值|标准|设定值|目标值|红线|限额|额度|预算|"
+                r"最大值|最小值|规定|要求|范围)")
+_NOT_PASSED = (r"(?!" + _COMPARISON_VERBS + r"\s*(?:\d[\d.,]*\s*[^\s\d，。！？；\n的]{0,4}?)?"
+               r"\s*(?:的?\s*" + _BOUND_NOUNS + r")?\s*(?:[，。！？；\n]|$))")
 ABSENCE = phrase(
     # "8B 班今天没有人缺勤", "运维组没人请假": no person of a named group (a code, or a name
     # ending in a word for a group); the check holds it against a call that selected it.
@@ -172,7 +181,8 @@ ABSENCE = phrase(
     r"|(?P<subj6>[\u4e00-\u9fff]{1,6})\**\s*[:：]\s*\**\s*(?:无|没有)(?=[\s，。；,;]|$)"
     # 还没 before a verb is "not yet": a status ("还没揽收"); 没过 is "did not pass" (过 is
     # the verb), not "there is no ...". 还没有 + noun is still an absence.
-    r"|(?:并没有|没有|(?<!还)没(?![过有]))(?:发现|出现)?(?:任何)?(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|"
+    r"|(?:并没有|没有|(?<!还)没(?![过有]))(?:发现|出现)?(?:任何)?" + _NOT_PASSED
+    + r"(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|"
     r"问题|关系|办法|响应|返回|成功|时间|想|说|用|意义|影响|收到|拿到|得到|找到|能|法|完成|跑)"
     r"(?P<subj5>[^，。！？；\n]{1,24}?)(?=[，。！？；\n]|$)")
 
