@@ -22,7 +22,7 @@ from ..evidence.tables import zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_fields import names_an_unset_field
-from .absence_kinds import a_state_no_item_holds
+from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
 from .absence_states import (
     lacks_a_listed_field,
@@ -113,7 +113,11 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
     elif claim.subject:
+        # A state the absence names, in the words results write it in ("没有取消的" of
+        # "cancelled"): the items in that state are its subject too.
+        states = states_denied(context, claim)
         holders = [f for f in pool if _contains_subject(f, claim.subject)
+                   or (states and _contains_subject(f, states))
                    or holds_a_level_of(f, claim)]
         if holders:
             target = holders[0]

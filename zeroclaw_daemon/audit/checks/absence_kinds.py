@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import LATIN_WORD_RE, stem
+from ..claims.words import LATIN_WORD_RE, fold, stem
 from ..evidence.facts import EventFacts
 from ..evidence.kinds import han_core
 from .absence_binding import selects_by_a_filter
@@ -48,16 +48,17 @@ def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
     did not select by (see the module docstring)."""
     if selects_by_a_filter(target) or not _sorted_by_state(target):
         return False   # the call kept the items of one state, or its items have no state
-    end = _CLAUSE_END_RE.search(context.text, claim.span[0])
-    said = context.text[claim.span[0]:end.start() if end else len(context.text)]
+    said = _said(context, claim)
     pack = context.pack
     if pack is not None and pack.cjk:
-        match = _HAN_MODIFIER_RE.search(said)
-        modifier = (match.group(1) or match.group(2)) if match else ""
+        modifier = _han_modifier(said)
         if len(modifier) < 2:
             return False
-        # Held when any two characters of it are ("发现异常的设备" over a status 异常).
+        # Held when any two characters of it are ("发现异常的设备" over a status 异常), or
+        # the English word of a state it names is ("取消" over "cancelled").
         core = han_core(modifier)
+        if states_named(context, modifier) & (target.result_keys | target.call_keys):
+            return False
         return not any(core[i:i + 2] in target.result or core[i:i + 2] in target.arg_text
                        for i in range(len(core) - 1))
     states = [w for w in (w.lower() for w in LATIN_WORD_RE.findall(said))
@@ -66,7 +67,41 @@ def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
     if not states:
         return False
     held = target.result_keys | target.call_keys
-    return all(stem(w) not in held for w in states)
+    return all(stem(w) not in held and not states_named(context, w) & held for w in states)
+
+
+def _said(context: CheckContext, claim: AbsenceClaim) -> str:
+    """The absence, from its negation to the end of its clause."""
+    end = _CLAUSE_END_RE.search(context.text, claim.span[0])
+    return context.text[claim.span[0]:end.start() if end else len(context.text)]
+
+
+def _han_modifier(said: str) -> str:
+    match = _HAN_MODIFIER_RE.search(said)
+    return (match.group(1) or match.group(2)) if match else ""
+
+
+def states_denied(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
+    """The English stems of the record states the absence denies items in: in Chinese the
+    modifier after the negation or the verb after 被 ("没有取消的", "没有航班被取消"; not
+    "没算在退款里", which denies no refunds), in Spanish a state word of its clause."""
+    pack = context.pack
+    said = _said(context, claim)
+    return states_named(context, _han_modifier(said) if pack is not None and pack.cjk
+                        else said)
+
+
+def states_named(context: CheckContext, text: str) -> frozenset[str]:
+    """The stems of the English words of the record states ``text`` names in the reply's
+    language (the pack's ``states``: 取消 -> cancel, "retrasadas" -> delaye, late)."""
+    pack = context.pack
+    if pack is None or not pack.states:
+        return frozenset()
+    if pack.cjk:
+        return frozenset(w for word, words in pack.states.items() if word in text
+                         for w in words)
+    return frozenset(w for word in LATIN_WORD_RE.findall(text)
+                     for w in pack.states.get(fold(word), ()))
 
 
 # The names of a field of states (keys are written in English or Spanish whatever the

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .branches import BranchScan
 from .gate import Gate
 from .types import RawCount
+from .words import fold, stem
 
 if TYPE_CHECKING:
     from .actions import ActionLexicon
@@ -132,6 +133,10 @@ class LanguagePack:
     # A dot between digits is only a decimal point: the language groups thousands with
     # commas ("1,012"), so a reply's "1.012" is 1.012, never 1012 (``DECIMAL_DOT``).
     decimal_dot: bool = False
+    # Words of a record's state (取消, "retrasada"), keyed by the Han word or the Latin
+    # form folded, to the stems of the English words results write it in (``STATES``):
+    # "没有取消的" over a status "cancelled".
+    states: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -176,4 +181,6 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
                if (scan := BranchScan.of(tables[slot.upper()], cjk)) is not None},
         surnames=tables.get("SURNAMES", frozenset()),
         decimal_dot=tables.get("DECIMAL_DOT", False),
+        states={(word if cjk else fold(word)): frozenset(stem(w) for w in words)
+                for word, words in tables.get("STATES", {}).items()},
     )

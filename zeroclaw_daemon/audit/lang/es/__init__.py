@@ -8,6 +8,7 @@ from ...claims.counts import LatinCountRules, count_triggers, number_words_patte
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
 from .actions import ACTIONS
+from .states import STATES as STATES
 
 NUMBER_WORDS: dict[str, int] = {
     "cero": 0, "uno": 1, "una": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,

@@ -16,6 +16,7 @@ from ...claims.text import phrase, word_set
 from ...claims.types import RawCount
 from .. import en
 from .actions import ACTIONS
+from .states import STATES as STATES
 
 DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
           "七": 7, "八": 8, "九": 9}

@@ -1,0 +1,62 @@
+"""Words of a record's state in Chinese and Spanish (取消, 延误, 过期; retrasado, vencido) name
+the state a result writes in English ("cancelled", "delayed", "expired"): an absence of items
+in that state ("没有取消的", "no hay vuelos retrasados") is false beside an item in it, and
+true when none is. Chinese reads the state where an absence of a state is said: the modifier
+after the negation or the verb after 被. Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+A, RULE = "false_absence", "absence.result_has_items"
+
+
+def _rows(key: str, states: list[str]) -> str:
+    return json.dumps([{"id": f"{key}-{i}", "status": s} for i, s in enumerate(states)])
+
+
+FERRY = ok("ferry.tickets", _rows("TK", ["confirmed"] * 3 + ["cancelled"] + ["confirmed"] * 2),
+           {"date": "2026-12-07"})
+FERRY_CLEAN = ok("ferry.tickets", _rows("TK", ["confirmed"] * 6), {"date": "2026-12-07"})
+BOARD = ok("flights.board", json.dumps([{"flight": f"XA{i}", "status": s} for i, s in
+                                        enumerate(["on time", "on time", "delayed", "on time"])]),
+           {"airport": "MAD"})
+BOARD_CLEAN = ok("flights.board", json.dumps([{"flight": f"XA{i}", "status": "on time"}
+                                              for i in range(4)]), {"airport": "MAD"})
+PERMITS = ok("permits.list", _rows("P", ["valid", "valid", "expired", "valid", "valid"]),
+             {"site": "north"})
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("周一共有 6 张船票，没有取消的。", FERRY, [(A, RULE, "没有取消的")]),
+    ("周一共有 6 张船票，没有被取消的。", FERRY, [(A, RULE, "没有被取消的")]),
+    ("今天没有延误的航班。", BOARD, [(A, RULE, "没有延误的航班")]),
+    ("5 张许可证都查过了，没有过期的。", PERMITS, [(A, RULE, "没有过期的")]),
+    ("No hay vuelos retrasados hoy.", BOARD, [(A, RULE, "No hay vuelos retrasados")]),
+    ("Ningún vuelo está retrasado hoy.", BOARD, [(A, RULE, "Ningún vuelo")]),
+])
+def test_an_absence_of_a_state_an_item_is_in(reply: str, event: ToolEvent,
+                                              expected: Expected) -> None:
+    """The state said in the reply's language is the result's English state: refuted."""
+    assert expected == findings(reply, event)
+
+
+@pytest.mark.parametrize(("reply", "event"), [
+    ("周一共有 6 张船票，没有取消的。", FERRY_CLEAN),
+    ("今天没有延误的航班。", BOARD_CLEAN),
+    ("No hay vuelos retrasados hoy.", BOARD_CLEAN),
+    ("Ningún vuelo está retrasado hoy.", BOARD_CLEAN),
+    # The state word names where a thing was counted, not items denied.
+    ("6 张船票里有一张是 cancelled，没算在确认里。", FERRY),
+    # A noun of the state's stem (rechazos, rejections) is no state: a zero cell restated.
+    ("El lote B no tuvo ningún rechazo.", ok("lot_quality", "lot,units,rejected\n"
+                                              "A,400,3\nB,380,0\nC,410,5")),
+])
+def test_an_absence_of_a_state_no_item_is_in(reply: str, event: ToolEvent) -> None:
+    """No item in the state named, or no state denied: no finding."""
+    assert [] == findings(reply, event)
