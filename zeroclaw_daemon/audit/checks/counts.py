@@ -24,6 +24,7 @@ from .count_kinds import (
 from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
 from .count_windows import counted_in_a_stated_window
+from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_cell_of_a_quoted_row, a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
@@ -53,7 +54,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
-    if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim):
+    if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim) \
+            or said_of_each_item(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
     if specific:
