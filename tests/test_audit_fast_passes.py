@@ -18,7 +18,7 @@ from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
 from zeroclaw_daemon.audit.claims import extract_claims
 from zeroclaw_daemon.audit.claims.numbers import HAYSTACK_NUMBER_RE
 from zeroclaw_daemon.audit.claims.segment import segment
-from zeroclaw_daemon.audit.claims.text import lower_same_length
+from zeroclaw_daemon.audit.claims.text import CASE_FOLDS_TO_ASCII, lower_same_length, lowered_scan
 from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem, text_keywords
 from zeroclaw_daemon.audit.evidence import facts as facts_module
 from zeroclaw_daemon.audit.evidence import index as index_module
@@ -469,3 +469,37 @@ def test_entity_cues_asking_for_the_capital_first_find_what_they_found(code: str
         found += len(expected)
         assert expected == [(m.span(), m.groupdict()) for m in pack.entity_cue.finditer(text)]
     assert found >= 6
+
+
+def test_only_two_lowered_characters_match_an_ascii_letter_when_case_is_ignored() -> None:
+    """Over every code point lower-cased, the characters that [a-z] matches when case is
+    ignored are a-z, the dotless i and the long s (CASE_FOLDS_TO_ASCII)."""
+    lowered: set[str] = set()
+    for code in range(0x110000):
+        if not 0xD800 <= code <= 0xDFFF:
+            lowered.update(chr(code).lower())
+    others = "".join(sorted(c for c in lowered if not c.isascii()))
+    assert sorted(CASE_FOLDS_TO_ASCII) == sorted(re.findall("[a-z]", others, re.IGNORECASE))
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_the_quick_universal_scan_finds_every_quantifier_first(code: str) -> None:
+    """In every scenario reply lower-cased (and sentences of our own), the case-sensitive
+    stand-in matches at or before the first quantifier, and where it finds nothing there
+    is none; a lowered text with a long s is left to the pattern itself."""
+    pack = PACKS[code]
+    assert pack.universal is not None and pack.universal_scan is not None
+    texts = [str(s.get("reply", "")).lower() for s in _scenarios_of_the_sets()] + [
+        "every bay is occupied; all rooms; each one.", "everything, overall, callback.",
+        "todas las plazas y cada sala", "todos_los: cada2", "EVERY BAY".lower()]
+    quantified = 0
+    for text in texts:
+        expected = pack.universal.search(text)
+        found = pack.universal_scan.search(text)
+        if expected is not None:
+            quantified += 1
+            assert found is not None and found.start() <= expected.start()
+    assert quantified >= 3
+    assert pack.universal.search("todaſ las plazas") is not None or code == "en"
+    assert lowered_scan(re.compile("Every", re.IGNORECASE)) is None
+    assert lowered_scan(re.compile(r"\x61ll", re.IGNORECASE)) is None

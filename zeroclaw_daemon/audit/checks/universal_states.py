@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from ..claims.text import CASE_FOLDS_TO_ASCII
 from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, Relation
 from ..evidence.tables import Row
@@ -33,7 +34,15 @@ def check_universal_states(context: CheckContext) -> None:
             or not claims.clauses:
         return
     low = context.text.lower()
-    if pack.universal.search(low) is None:
+    # The quick stand-in first: no match of it, no quantifier (see lowered_scan); else the
+    # first quantifier is at or after its first match.
+    first = 0
+    if pack.universal_scan is not None and not any(c in low for c in CASE_FOLDS_TO_ASCII):
+        found = pack.universal_scan.search(low)
+        if found is None:
+            return
+        first = found.start()
+    if pack.universal.search(low, first) is None:
         return
     flags = claims.failure_flags
     starts = [c.start for c in claims.clauses]

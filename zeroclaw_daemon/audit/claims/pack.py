@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .branches import BranchScan
 from .gate import Gate
+from .text import lowered_scan
 from .types import RawCount
 from .words import fold, stem
 
@@ -124,9 +125,12 @@ class LanguagePack:
     scans: Mapping[str, BranchScan] = field(default_factory=dict)
     # ``stopwords | generic_words``, built once (claims and checks ignore both alike).
     common_words: frozenset[str] = field(init=False, default=frozenset())
+    # ``universal`` case-sensitive, for lower-cased text (see :func:`.text.lowered_scan`).
+    universal_scan: re.Pattern[str] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "common_words", self.stopwords | self.generic_words)
+        object.__setattr__(self, "universal_scan", lowered_scan(self.universal))
     # Family names written first, one character each (Chinese 姓, a closed class): a name
     # of the result written with another given name is a changed name.
     surnames: frozenset[str] = frozenset()
