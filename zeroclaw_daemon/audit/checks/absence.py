@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
+from .absence_due import passed_due_date
 from .absence_fields import names_an_unset_field
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
@@ -90,6 +91,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
         if not pool:
             return
+    passed = passed_due_date(context, claim, pool)
+    if passed is not None:
+        facts, due = passed
+        context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
+                    f"says \"{clip(claim.text)}\", but the {facts.event.tool} result has an "
+                    f"item due on {due}, before this turn's day", "absence.due_date_passed")
+        return
     if claim.of_state and not state_written_as_a_value(claim, pool):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state
     if state_of_counted_items(context, claim):

@@ -46,7 +46,7 @@ def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
                           target: EventFacts) -> bool:
     """The absence is narrowed by a state that no item of ``target`` holds and the call
     did not select by (see the module docstring)."""
-    if selects_by_a_filter(target) or not _sorted_by_state(target):
+    if selects_by_a_filter(target) or not sorted_by_state(target):
         return False   # the call kept the items of one state, or its items have no state
     said = _said(context, claim)
     pack = context.pack
@@ -110,7 +110,7 @@ _STATE_KEY_RE = re.compile(r"(?<![a-z])(?:status|state|estado|situaci[oó]n|stag
                            r"(?![a-z])|状态", re.IGNORECASE)
 
 
-def _sorted_by_state(target: EventFacts) -> bool:
+def sorted_by_state(target: EventFacts) -> bool:
     """The result's items have a field of states: a key (or a header) named status,
     state, estado, 状态... ("delayed" / "on time", 延误 / 准点)."""
     data = target.parsed_json

@@ -1,0 +1,74 @@
+"""An absence of a state a date makes ('nothing overdue', 'no hay nada vencido', '没有逾期的')
+is false when a row's due date is before the turn's own day (the receipts' day, less a
+day for the reader's zone). Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import findings
+
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+# 2026-12-05 12:00 UTC, as a receipt records it: a date before 2026-12-04 has passed.
+_RECEIPT = "zc-receipt-1796472000-" + "A" * 43
+
+
+def _event(result: str, receipt: str | None = _RECEIPT) -> ToolEvent:
+    return ToolEvent(call_id="c1", tool="hire.open_contracts", args={"depot": "east"},
+                     status=ToolStatus.OK, result=result, receipt=receipt)
+
+
+HIRE = _event("contract,customer,item,due_date\n"
+              "H-12,Brook Farm,scaffold tower,2026-12-20\n"
+              "H-15,Ash Lane Builders,mini digger,2026-12-02\n"
+              "H-19,Brook Farm,plate compactor,2026-12-11")
+PRESTAMOS = _event(json.dumps({"prestamos": [
+    {"equipo": "taladro", "socio": "M. Ruiz", "vencimiento": "2026-12-09"},
+    {"equipo": "escalera", "socio": "L. Vidal", "vencimiento": "2026-11-28"}]}))
+JIEYONG = _event(json.dumps([{"设备": "投影仪", "借用人": "王芳", "到期日": "2026-12-01"},
+                             {"设备": "麦克风", "借用人": "李强", "到期日": "2026-12-15"}]))
+
+
+@pytest.mark.parametrize(("reply", "event", "span"), [
+    ("Nothing overdue at the east depot, all contracts run into next week.", HIRE,
+     "Nothing overdue"),
+    ("Nothing overdue for Ash Lane Builders.", HIRE, "Nothing overdue"),
+    ("No contracts are overdue right now.", HIRE, "No contracts"),
+    ("No hay nada vencido: todos los préstamos siguen en plazo.", PRESTAMOS,
+     "No hay nada vencido"),
+    ("目前没有逾期的借用。", JIEYONG, "没有逾期的借用"),
+])
+def test_absence_of_a_due_state_refuted_by_a_past_date(reply: str, event: ToolEvent,
+                                                       span: str) -> None:
+    """A row due before the turn's day refutes 'nothing overdue' (en, es, zh)."""
+    assert [("false_absence", "absence.due_date_passed", span)] == [
+        f for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+def _late_row(due: str) -> ToolEvent:
+    return _event(f"contract,customer,item,due_date\nH-12,Brook Farm,scaffold tower,{due}\n"
+                  "H-19,Brook Farm,plate compactor,2026-12-11\n")
+
+
+@pytest.mark.parametrize(("reply", "event"), [
+    # Due yesterday or today: the reader's zone may still be on that day.
+    ("Nothing overdue at the east depot.", _late_row("2026-12-04")),
+    ("Nothing overdue at the east depot.", _late_row("2026-12-05")),
+    # A field of states: a past date may be of a returned item.
+    ("Nothing overdue at the east depot.", _event(
+        "contract,customer,status,due_date\nH-12,Brook Farm,returned,2026-11-20\n"
+        "H-19,Brook Farm,out,2026-12-11\n")),
+    # No receipt: the turn's day is not known.
+    ("Nothing overdue at the east depot.", _event(HIRE.result, receipt=None)),
+    # The clause names another customer's rows only.
+    ("Nothing overdue for Brook Farm.", HIRE),
+    # A column of dates that are no due dates (when the hire began).
+    ("Nothing overdue at the east depot.", _event(
+        "contract,customer,out_since\nH-12,Brook Farm,2026-11-02\n"
+        "H-19,Brook Farm,2026-11-30\n")),
+])
+def test_no_past_due_date_no_finding(reply: str, event: ToolEvent) -> None:
+    """No finding when no row is surely past due, or the absence is about other rows."""
+    assert [] == [f for f in findings(reply, event) if f[0] == "false_absence"]

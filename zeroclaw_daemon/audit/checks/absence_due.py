@@ -1,0 +1,115 @@
+"""An absence of a state that a date makes: "nothing overdue", "no hay nada vencido",
+"没有逾期的".
+
+Overdue, expired, lapsed are not written as values when a result lists the items with
+the date they fall due ("due_back": "2026-12-01"): the state is that date gone by. An
+absence of such a state is false when a row's due date is before the turn's own day (the
+day the receipts record, less a day for the reader's zone: strictly before the day
+before it).
+
+Precision first: the result must have a column named as a due date (a closed class of
+key words) and no field of states (a row "returned" or "paid" is no longer due, so the
+date alone does not say it); the turn must have a day (a receipt); and when the absence's
+clause names a word of some row's text (a client, a title), it is about those rows only,
+so only such a row's date refutes it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import stem, text_keywords
+from ..evidence.calendar import turn_days
+from ..evidence.facts import EventFacts
+from ..evidence.tables import Row
+from .absence_kinds import sorted_by_state
+from .base import CheckContext
+
+# States an item is in once its date has passed (en, es, zh): a closed class.
+_DUE_STATE_RE = re.compile(
+    r"(?<![a-z])(?:overdue|past\s+due|expired|lapsed|vencid[oa]s?|caducad[oa]s?|"
+    r"atrasad[oa]s?)(?![a-z])|逾期|过期|超期", re.IGNORECASE)
+# Words a column of due dates is named by (keys are written in English or Spanish, or in
+# Chinese, whatever the reply's language).
+_DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline", "until",
+                            "vence", "vencimiento", "caduca", "caducidad", "limite",
+                            "límite"})
+_DUE_KEY_HAN = ("到期", "截止", "应还")
+_KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
+_ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+
+
+def passed_due_date(context: CheckContext, claim: AbsenceClaim,
+                    pool: list[EventFacts]) -> tuple[EventFacts, str] | None:
+    """The result and the due date of a row that refutes the absence, or None (see the
+    module docstring)."""
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    # The state is said with the absence or after it in its clause ("no loans are overdue").
+    said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
+    if not _DUE_STATE_RE.search(said):
+        return None
+    days = turn_days([f.event for f in context.evidence.ok])
+    if not days:
+        return None
+    before = min(days)
+    words = text_keywords(said)
+    for facts in pool:
+        if sorted_by_state(facts):
+            continue
+        rows = _item_rows(facts)
+        row_words = {stem(w) for row in rows for w in _text_words(row)}
+        named = words & row_words
+        for labels, due in _due_cells(facts, rows):
+            if due >= before:
+                continue
+            if named and not named & {stem(w) for w in _text_words(labels)}:
+                continue   # the clause is about rows this one is not
+            return facts, due.isoformat()
+    return None
+
+
+def _due_columns(names: dict[str, str]) -> list[str]:
+    """The columns (by key) whose name says a due date."""
+    found = []
+    for key, name in names.items():
+        low = name.lower()
+        if any(han in low for han in _DUE_KEY_HAN) or \
+                _DUE_KEY_WORDS & set(_KEY_SPLIT_RE.split(low)):
+            found.append(key)
+    return found
+
+
+def _item_rows(facts: EventFacts) -> list[Row]:
+    """The result's rows that are items: a JSON result's objects, or a text table's rows
+    under its header row."""
+    rows = [r for r in facts.rows if r.structured]
+    if facts.parsed_json is not None or not rows:
+        return rows
+    return rows[1:] if not rows[0].numbers else rows
+
+
+def _due_cells(facts: EventFacts, rows: list[Row]) -> list[tuple[Row, dt.date]]:
+    """Each item row with its due date: in a column whose key (a JSON result) or header
+    cell (a text table) says a due date."""
+    found: list[tuple[Row, dt.date]] = []
+    structured = [r for r in facts.rows if r.structured]
+    header = structured[0].labels if structured and facts.parsed_json is None else None
+    for row in rows:
+        names = header if header is not None else {k: k for k in row.labels}
+        for key in _due_columns(names):
+            match = _ISO_DAY_RE.fullmatch(row.labels.get(key, "").strip()[:10])
+            if match is None:
+                continue
+            try:
+                found.append((row, dt.date(int(match[1]), int(match[2]), int(match[3]))))
+            except ValueError:
+                continue
+    return found
+
+
+def _text_words(row: Row) -> list[str]:
+    """The words of a row's text cells that are no dates."""
+    return [w for value in row.labels.values() if not _ISO_DAY_RE.search(value)
+            for w in re.findall(r"[^\W\d_]{3,}", value)]
