@@ -14,6 +14,7 @@ from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .durations import duration_derived
+from .headed_cells import grounded_in_its_column_unit
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
 from .reply_arithmetic import recomputed_from_its_figures
@@ -49,7 +50,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
         return
-    if claim.kind is ValueKind.NUMBER and _chained_measure_grounded(context, claim):
+    if claim.kind is ValueKind.NUMBER and (_chained_measure_grounded(context, claim)
+                                           or grounded_in_its_column_unit(context, claim)):
         return
     if _own_arithmetic(context, claim) or _per_period(context, claim) \
             or worked_out_in_its_sentence(context, claim) \
