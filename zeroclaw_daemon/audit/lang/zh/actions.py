@@ -30,7 +30,11 @@ ACTION_CLASSES: dict[str, str] = {
     "scale": "扩容 缩容",
     "install": "安装 升级",
     "apply": "应用 迁移",
-    "merge": "合并 提交",
+    # 提交 is to submit (a filing, a form, a return) as often as to commit code: the
+    # submit class, which a commit's merge class is alike to (checks/actions.py).
+    # 递交/申报/上报/报送 hand a filing to an authority.
+    "merge": "合并",
+    "submit": "提交 递交 申报 上报 报送",
     "send": ("发送 发给 发出 回复 通知 转发 下发 派发 派出 抄送 派单 告知 "
              "发短信 发邮件 发消息 发信息 发微信 发了短信 发了邮件 发了消息 发了信息 发了微信 "
              "发了通知"),
