@@ -187,6 +187,7 @@ def _a_figure_counted(context: CheckContext, claim: CountClaim, kind_read: bool 
            for label, n in derivations.group_counts.items()):
         return True  # "7 accounts" whose reason is *price*: the rows of that kind, counted
     if claim.value > max((max(f.item_counts, default=0) for f in evidence.ok), default=0) \
+            and not _counts_kinds(context, claim) \
             and (claim.value in derivations.table_totals
                  or (claim.value in _table_subset_sums(context)
                      and not _names_the_rows(context, claim))):
@@ -494,6 +495,13 @@ def _table_subset_sums(context: CheckContext) -> set[Decimal]:
                 sums.update(accumulate(values[::-1][:MAX_ROWS]))
         sums.update(group_sums(table))
     return sums
+
+
+def _counts_kinds(context: CheckContext, claim: CountClaim) -> bool:
+    """The count's noun is one of kinds ("8 kinds of tea", "9 个品种", "7 variedades"): it
+    counts distinct items, which no figure of a column adds up to."""
+    kinds = context.pack.kind_nouns if context.pack is not None else None
+    return kinds is not None and kinds.match(claim.noun) is not None
 
 
 def _names_the_rows(context: CheckContext, claim: CountClaim) -> bool:

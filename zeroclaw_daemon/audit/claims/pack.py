@@ -67,6 +67,10 @@ class LanguagePack:
     # Subset quantifiers ("of them", "the remaining", "其中", "los dos últimos"): a count
     # of part of the result, not of all its items.
     subset: re.Pattern[str] | None = None
+    # Nouns and measure words of kinds ("kinds", "variedades", 种, 品种), matched at the start
+    # of a count's noun: a count of kinds is of distinct items, never a sum of a figure
+    # column ("9 个品种" is no total of a "batches" column).
+    kind_nouns: re.Pattern[str] | None = None
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
@@ -162,6 +166,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
+        kind_nouns=tables.get("KIND_NOUNS"),
         residual=tables.get("RESIDUAL"),
         remainder=tables.get("REMAINDER"),
         universal=tables.get("UNIVERSAL"),

@@ -418,6 +418,9 @@ READING_CUE = re.compile(
 # window the whole answer is about, not "the last N" of a listing.
 _SPAN_OF_TIME = (r"(?!\s+(?:(?:\d+|few|couple\s+of|two|three|four|five|six|seven|ten|twelve)\s+)?"
                  r"(?:hours?|days?|nights?|weeks?|fortnight|months?|quarters?|years?)\b)")
+# Nouns of kinds: a count of them is of distinct items, never a figure column's sum.
+KIND_NOUNS = re.compile(r"(?:kinds?|types?|sorts?|varieties|variety|styles?|categories|category)\b",
+                        re.IGNORECASE)
 SUBSET = re.compile(
     r"\b(?:of\s+(?:them|those|these|the|which|its)|remaining|rest|last" + _SPAN_OF_TIME
     + r"|first" + _SPAN_OF_TIME + r"|top|latest|oldest|"

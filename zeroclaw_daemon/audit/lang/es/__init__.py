@@ -405,6 +405,9 @@ READING_CUE = re.compile(
 # window the whole answer is about, not "los últimos N" of a listing.
 _SPAN_OF_TIME = (r"(?!\s+(?:(?:\d+|dos|tres|cuatro|cinco|seis|siete|diez|doce|quince)\s+)?"
                  r"(?:horas?|d[ií]as?|noches?|semanas?|quincenas?|mes(?:es)?|trimestres?|años?)\b)")
+# Nouns of kinds: a count of them is of distinct items, never a figure column's sum.
+KIND_NOUNS = re.compile(r"(?:tipos?|clases?|variedades|variedad|estilos?|categor[ií]as?|"
+                        r"modalidad(?:es)?)\b", re.IGNORECASE)
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|(?:últim|primer)[oa]s?"
     + _SPAN_OF_TIME + r"|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"

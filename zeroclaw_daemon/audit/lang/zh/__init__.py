@@ -344,6 +344,9 @@ BOUND_BEFORE = re.compile(r"(?:低于|高于|超过|不足|少于|多于|大于|
 # whole answer is about ("最近一个月新加入了六名会员"), not "the most recent N" of a listing.
 _SPAN_OF_TIME = (r"[\d零一二两三四五六七八九十百几半]*\s*个?"
                  r"(?:月|天|日|周|星期|礼拜|年|小时|钟头|季度)|一段时间|这段时间|这些天|这几天")
+# The measure words of kinds (种, 类) and nouns of kinds after any measure word (个品种,
+# 个类别): a count of them is of distinct items, never a figure column's sum.
+KIND_NOUNS = re.compile(r"[种类]|.?(?:品种|种类|类别|类型|款式)")
 SUBSET = re.compile(r"其中|其余|剩下|剩余|前|后|最近(?!\s*(?:" + _SPAN_OF_TIME + r"))|最新|只有|仅|"
                     r"包括|以外|除了|是|当中|每|占|各")
 
