@@ -271,9 +271,13 @@ OUTCOME = phrase(
     r"(?:is|are|'s|'re)\s+(?:now\s+|already\s+)?(?:on\s+(?:its|their|the)\s+way|en\s+route|"
     r"in\s+transit)|"
     # The words that say any action went through: "your refund has been processed".
-    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|already\s+)?"
-    r"(?:processed|finali[sz]ed|confirmed)|"
-    r"(?:completed|finished|succeeded|went\s+through)(?:\s+successfully)?)\b(?!\s+(?:by|if|"
+    r"(?:is|are|was|were|has\s+been|have\s+been|['’]s\s+been|['’]ve\s+been)\s+"
+    r"(?:now\s+|already\s+)?(?:processed|finali[sz]ed|confirmed)|"
+    # ... in the simple past or the perfect ("the deposit has gone through", "the
+    # payment's gone through", "the transfer has now succeeded").
+    r"(?:(?:has|have|['’]s|['’]ve)\s+(?:now\s+|already\s+|just\s+|also\s+)*)?"
+    r"(?:completed|finished|succeeded|went\s+through|gone\s+through)(?:\s+successfully)?)"
+    r"\b(?!\s+(?:by|if|"
     r"when|once|after)\b)")
 
 # Words one of which every OUTCOME match holds.

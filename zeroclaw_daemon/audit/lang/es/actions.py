@@ -186,6 +186,9 @@ OUTCOME = phrase(
     r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?|en\s+camino|en\s+ruta|en\s+tránsito)\b|"
     r"\b(?:se\s+)?complet(?:ó|aron)\b|"
+    # The same in the perfect or a passive: "el pago se ha completado", "ha sido procesado".
+    r"\b(?:se\s+)?(?:ha|han)\s+(?:ya\s+)?(?:sido\s+)?(?:completad|procesad|tramitad|"
+    r"confirmad)[oa]s?\b|\b(?:fue|fueron)\s+(?:completad|procesad|tramitad|confirmad)[oa]s?\b|"
     r"\bterminó\s+(?:bien|correctamente)\b|"
     # "el reembolso está hecho": the state of a done action, its action unnamed.
     r"\b(?:está|están|quedó|quedaron)\s+(?:ya\s+)?(?:hech[oa]s?|completad[oa]s?|"
