@@ -222,6 +222,18 @@ ABSENCE = phrase(
     r"|\bno\s+(?:se\s+)?(?:ha|han|había|habían|he|hemos|habíamos)\s+(?:registrado|"
     r"encontrado|detectado|aparecido|habido|visto|devuelto|mostrado|arrojado|tenido|"
     r"quedado|existido|reportado|dado|sufrido|presentado)\s+(?P<subjpf>" + _SUBJ_ES + r")"
+    # A verb of arrival, occurrence or reception negated, with the negative determiner
+    # after it ("no ha entrado ninguna queja", "no llegó ningún pedido", "no se recibió
+    # ninguna reclamación", "no saltó ninguna alarma"): negative concord, so the noun's
+    # existence is denied. A closed class: verbs of doing ("no he cancelado ninguna
+    # reserva") deny an act, not items.
+    r"|\bno\s+(?:se\s+|nos\s+|me\s+|le\s+|les\s+)?(?:(?:ha|han|había|habían|he|hemos)\s+)?"
+    r"(?:entr(?:ó|aron|a|an|aba|aban|ado)|lleg(?:ó|aron|a|an|aba|aban|ado)|"
+    r"ocurr(?:ió|ieron|e|en|ía|ían|ido)|produj(?:o|eron)|produc(?:e|en|ido)|"
+    r"surg(?:ió|ieron|e|en|ido)|recib(?:ió|ieron|í|imos|e|en|ía|ían|ido)|"
+    r"salt(?:ó|aron|ado)|son(?:ó|aron|ado))\s+(?:ningún|ninguna|ningunos|ningunas)\s+"
+    r"(?P<subjarr>" + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b)"
+    + _W + r")?)"
     # "No consta ningún error": on record, negated.
     r"|\bno\s+(?:consta|constan|constaba|constaban)\s+(?P<subjrec>" + _SUBJ_ES + r")"
     # "El término no está en la memoria": a thing denied a place in a container; held only
