@@ -111,7 +111,8 @@ def _between_moments(claim: ValueClaim, own: Decimal, evidence: Evidence) -> boo
     return any(abs(gap - said * own) <= tolerance for gap in moment_gaps(evidence.haystack))
 
 
-# Weeks, counted only between two dates (a week is no unit a result's figures convert to).
+# Weeks, counted between two dates, or from a number the results label in days (a week is
+# no unit a bare figure converts to: 42 alone is no 6 weeks).
 _WEEK_UNITS = frozenset({"week", "weeks", "wk", "wks", "semana", "semanas", "周", "星期",
                          "个星期"})
 
@@ -125,8 +126,16 @@ def _weeks_between_dates(context: CheckContext, claim: ValueClaim) -> bool:
                     approx_tolerance(said) if claim.approx else Decimal(0)) * 7
     evidence = context.evidence
     gaps = date_gaps(evidence.haystack) | days_from_the_turn(
-        evidence.haystack, turn_days([f.event for f in evidence.ok]))
+        evidence.haystack, turn_days([f.event for f in evidence.ok])) | {
+        int(m.group("a") or m.group("b")) for m in _LABELLED_DAYS_RE.finditer(evidence.haystack)}
     return any(abs(gap - said * 7) <= tolerance for gap in gaps)
+
+
+# A number the results label in days: a key ending in days ("max_age_days": 42), or a
+# number before the word ("42 days", "42 días", "42 天").
+_LABELLED_DAYS_RE = re.compile(
+    r"(?<![a-z])(?:days?|d[ií]as)[\"']?\s*[:=]\s*(?P<a>\d{1,4})(?!\d|[.,]\d)"
+    r"|(?<![\d.,])(?P<b>\d{1,4})\s*(?:days?|d[ií]as|天)(?![a-z])", re.IGNORECASE)
 
 
 def span_whole(text: str, span: tuple[int, int], seconds: Decimal, unit: Decimal) -> Decimal | None:

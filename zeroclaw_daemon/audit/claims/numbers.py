@@ -105,9 +105,12 @@ CURRENCY_RE = re.compile(
     r"(?:US\$|R\$|[$€£¥￥])\s?(?P<num>" + _NUM.replace("[-−]?", "") + r")(?:\s?[kKmM](?!\w))?"
     r"|" + _START + r"(?P<num2>" + _NUM + r")\s?(?:€|USD\b|EUR\b|GBP\b|JPY\b|CNY\b|RMB\b|"
     r"MXN\b|元|美元|欧元|块钱|dólares\b|euros\b|pesos\b|dollars\b)")
+# A number and its unit joined by a hyphen make an English compound adjective ("a 15-minute
+# hold", "a 3-day course", "a 20-km loop"): the same measure, when a word of two letters or
+# more follows the hyphen (never "GL-07", "v2-b").
 MEASURE_RE = re.compile(
-    _START + r"(?P<num>" + _NUM + r")\s?(?P<unit>" + _UNIT_WORDS + r"|" + _MASS_AREA_UNITS
-    + r"|" + _HECTARE + r")(?![/]|" + _LW + r")")
+    _START + r"(?P<num>" + _NUM + r")(?:\s?|[-‐‑](?=[^\W\d_]{2}))(?P<unit>" + _UNIT_WORDS
+    + r"|" + _MASS_AREA_UNITS + r"|" + _HECTARE + r")(?![/]|" + _LW + r")")
 GROUPED_RE = re.compile(_START + r"\d{1,3}(?:,\d{3})+(?:\.\d+)?" + _END
                         + r"|" + _START + r"\d{1,3}(?:\.\d{3})+(?:,\d+)?" + _END)
 DECIMAL_RE = re.compile(r"(?<![.,#-])(?<!" + _LW + r")[-−]?\d+[.,]\d+" + _END)
