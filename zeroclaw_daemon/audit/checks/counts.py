@@ -201,8 +201,9 @@ def _a_figure_counted(context: CheckContext, claim: CountClaim, kind_read: bool 
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
-    """Fewer than a result lists, said with a subset quantifier or a qualifying clause
-    ("3 of them are restarting", "其中 2 个"): a count of part of the items, which
+    """Fewer than a result lists, said with a subset quantifier, a qualifying clause or
+    a complement of kind ("3 of them are restarting", "其中 2 个", "2 alarmas de humedad"):
+    a count of part of the items, which
     the items alone cannot check. Precision first: no finding."""
     subset = context.pack.subset if context.pack is not None else None
     if subset is None:
@@ -217,6 +218,14 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
         return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
     if context.pack is not None and context.pack.cjk and _MODIFIED_BEFORE_RE.search(before):
         return True   # "运行中的4台电梯": a clause before 的 restricts the counted noun
+    complement = context.pack.kind_complement if context.pack is not None else None
+    if complement is not None and complement.match(text, end) is not None and any(
+            (kinds := f.item_kinds) is not None and claim.value in kinds.sizes()
+            for f in context.evidence.ok):
+        # "2 alarmas de humedad": a complement of kind narrows the noun, and a field that
+        # sorts the items (a type) has a kind of that size; a listing of one kind ("7
+        # archivos de prueba" over a fixtures folder) is still counted whole.
+        return True
     return bool(subset.search(before) or subset.search(after))
 
 

@@ -71,6 +71,9 @@ class LanguagePack:
     # of a count's noun: a count of kinds is of distinct items, never a sum of a figure
     # column ("9 个品种" is no total of a "batches" column).
     kind_nouns: re.Pattern[str] | None = None
+    # A complement of kind right after a count's noun ("2 alarmas de humedad": "de" and a
+    # bare noun, no article): it narrows the count to the items of one kind.
+    kind_complement: re.Pattern[str] | None = None
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
@@ -167,6 +170,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         subset=tables.get("SUBSET"),
         kind_nouns=tables.get("KIND_NOUNS"),
+        kind_complement=tables.get("KIND_COMPLEMENT"),
         residual=tables.get("RESIDUAL"),
         remainder=tables.get("REMAINDER"),
         universal=tables.get("UNIVERSAL"),

@@ -417,6 +417,16 @@ READING_CUE = re.compile(
 # window the whole answer is about, not "los últimos N" of a listing.
 _SPAN_OF_TIME = (r"(?!\s+(?:(?:\d+|dos|tres|cuatro|cinco|seis|siete|diez|doce|quince)\s+)?"
                  r"(?:horas?|d[ií]as?|noches?|semanas?|quincenas?|mes(?:es)?|trimestres?|años?)\b)")
+# A complement of kind after the counted noun: "de" and a bare common noun ("2 alarmas de
+# humedad", "3 billetes de tren"), which picks the items of one kind out of a listing. Not
+# a determiner, a name, a number or a time after "de" ("de la cueva B", "de Ana", "de hoy",
+# "de diciembre"): those say whose, where or when, of the whole listing.
+KIND_COMPLEMENT = re.compile(
+    r"\s+de\s+(?!(?:el|la|los|las|un|una|unos|unas|este|esta|estos|estas|ese|esa|esos|esas|"
+    r"mi|mis|tu|tus|su|sus|nuestr[oa]s?|vuestr[oa]s?|cada|todo|toda|todos|todas|hoy|ayer|"
+    r"mañana|anoche|semana|mes|año|día|tarde|noche|madrugada|lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    r"setiembre|octubre|noviembre|diciembre)\b)[a-záéíóúñü]{3,}\b")
 # Nouns of kinds: a count of them is of distinct items, never a figure column's sum.
 KIND_NOUNS = re.compile(r"(?:tipos?|clases?|variedades|variedad|estilos?|categor[ií]as?|"
                         r"modalidad(?:es)?)\b", re.IGNORECASE)
