@@ -75,3 +75,18 @@ LADDERS = ok("ladder_list", json.dumps([{"id": "L1", "height_ft": 30},
 def test_feet_are_no_count_in_spanish(reply: str, expected: Expected) -> None:
     """'3 pies' is a length, never a count of the listed items; '3 escaleras' still is."""
     assert expected == findings(reply, LADDERS)
+
+
+WIND = ok("anemometer", json.dumps({"wind_kmh": 27, "gust_ms": 11.4}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("风速 27 公里/小时，约 7.5 米/秒。", []),
+    ("阵风 11.4 米/秒，约 41 千米每小时。", []),
+    ("风速约 17 英里/小时。", []),
+    # near miss: a speed no result converts to
+    ("风速约 9.5 米每秒。", [("ungrounded_value", "value.not_in_results", "9.5 米每秒")]),
+])
+def test_chinese_speeds_convert(reply: str, expected: Expected) -> None:
+    """公里/小时, 千米每小时, 米/秒, 英里/小时 are speeds, converted like km/h, m/s and mph."""
+    assert expected == findings(reply, WIND)

@@ -21,7 +21,9 @@ _UNIT_WORDS = (
     r"m/s|mps|ms|msec|milliseconds?|µs|us|ns|secs?|seconds?|s|mins?|minutes?|h|hrs?|hours?|days?|"
     r"weeks?|months?|years?|KiB|MiB|GiB|TiB|KB|MB|GB|TB|PB|kB|bytes?|Kbps|Mbps|Gbps|"
     r"km/h|kph|mph|knots?|kts?|kn|miles?|mi|ft|feet|oz|km|cm|mm|kg|lbs?|req/s|reqs?/s|rps|qps|ops/s|tps|Hz|kHz|MHz|GHz|kW|kWh|"
-    r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
+    # speeds in Chinese, before their lengths ("27 公里/小时", "7.5 米每秒")
+    r"mAh|cores?|vCPUs?|RPM|rpm|G|M|T|K|(?:公里|千米|英里|米)(?:/小时|每小时|/时)|米/秒|米每秒|"
+    r"毫秒|微秒|秒钟|秒|分钟|小时|天|周|个月|字节|公里|千米|米|"
     r"公斤|千克|兆|segundos?|minutos?|horas?|días?|semanas?|meses|años?|kilómetros|metros|nudos?|"
     # weights and lengths by their names (es, en, zh): a measure, never a count of items
     r"kilogramos?|kilos?|gramos?|libras?|onzas?|pulgadas?|millas?|galones|galón|centímetros?|"

@@ -172,7 +172,13 @@ _METRE_PER_SECOND = Decimal("3.6")
 _SPEED_UNITS = {"km/h": Decimal(1), "kph": Decimal(1), "kmh": Decimal(1),
                 "mph": Decimal("1.609344"), "knots": _KNOT, "knot": _KNOT, "kts": _KNOT,
                 "kt": _KNOT, "kn": _KNOT, "nudos": _KNOT, "nudo": _KNOT,
-                "m/s": _METRE_PER_SECOND, "mps": _METRE_PER_SECOND}
+                "m/s": _METRE_PER_SECOND, "mps": _METRE_PER_SECOND,
+                # the same speeds in Chinese
+                "公里/小时": Decimal(1), "公里每小时": Decimal(1), "公里/时": Decimal(1),
+                "千米/小时": Decimal(1), "千米每小时": Decimal(1), "千米/时": Decimal(1),
+                "英里/小时": Decimal("1.609344"), "英里每小时": Decimal("1.609344"),
+                "英里/时": Decimal("1.609344"), "米/秒": _METRE_PER_SECOND,
+                "米每秒": _METRE_PER_SECOND}
 _LABELLED_SPEED_RE = re.compile(
     r"(?P<u1>km/h|kph|kmh|mph|knots|kts|kt|kn|m/s|mps|(?<=_)ms)[\"'_a-z]*\s*[:=]?\s*"
     r"(?P<n1>\d+(?:\.\d+)?)"
