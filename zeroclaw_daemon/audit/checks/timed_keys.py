@@ -7,6 +7,11 @@ quantity right beside its number ("25 minutes of runtime", "runtime of 25 minute
 "runtime: 25 min"), never a few words away ("the runtime would drop to 12 minutes" is a
 projection). Precision first: a value equal to any key of that name (within the precision
 written) is no finding, nor a negated clause.
+
+A table's column so named ("HOLD_MIN" over a kiln program's segments, "rest_s" in each
+object of an array) holds one value per row: a span given for it must be one row's value
+or the column's total; one said as a mean, a longest or a difference (a closed class, en,
+es, zh) is worked out over the rows and is not checked.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.tables import object_row
+from ..evidence.tables import cell_number, object_row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
@@ -32,6 +37,14 @@ _NAME_AFTER_RE = re.compile(r"\s+(?:of\s+|de\s+)?([^\W\d_]{4,})")
 _NAME_BEFORE_RE = re.compile(
     r"([^\W\d_]{4,})\s*(?::|=|(?:\s+(?:of|is|was|de|es|fue|era)){1,2})?\s*$")
 MAX_KEYS = 64
+MAX_ROWS = 200
+# Words of a figure worked out over the rows (a mean, a longest, a difference; en, es, zh):
+# a value of a column said with one is no reading of one row or the total.
+_OVER_ROWS_RE = re.compile(
+    r"\b(?:average|avg|mean|median|typical|longest|shortest|max(?:imum)?|min(?:imum)?|"
+    r"difference|longer|shorter|more|less|promedio|media|mediana|m[aá]xim[oa]|m[ií]nim[oa]|"
+    r"diferencia|m[aá]s|menos)\b|平均|最长|最短|最多|最少|相差|多了|少了")
+_GAP_RE = re.compile(r"\t|\s{2,}")
 
 TimedKey = tuple[frozenset[str], Decimal, EventFacts, str]
 
@@ -46,11 +59,14 @@ def check_timed_keys(context: CheckContext) -> None:
     if not named:
         return
     heads = {name[:4] for _, names in named for name in names}
-    keys = _timed_keys([f for f in context.evidence.ok if may_name(f, heads)])
+    results = [f for f in context.evidence.ok if may_name(f, heads)]
+    columns = _timed_columns(results)
+    keys = _timed_keys(results) + columns
     if not keys:
         return
+    column_names = {key for _, _, _, key in columns}
     for claim, names in named:
-        _check(context, claim, names, keys)
+        _check(context, claim, names, keys, column_names)
 
 
 def may_name(facts: EventFacts, heads: set[str]) -> bool:
@@ -83,6 +99,50 @@ def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
     return found
 
 
+def _timed_columns(ok: list[EventFacts]) -> list[TimedKey]:
+    """The columns of the results' tables whose name ends in a unit of time ("HOLD_MIN",
+    "duration_s"): each row's value, and the column's sum, under the column's words. A
+    value given for that quantity is one row's reading or their total."""
+    found: list[TimedKey] = []
+    for facts in ok:
+        for name, values in _columns(facts).items():
+            parts = [p for p in _KEY_SPLIT_RE.split(name.lower()) if p]
+            seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
+            words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
+            if seconds is None or not words or len(values) < 2:
+                continue
+            for value in {*values, sum(values, Decimal(0))}:
+                found.append((words, value * seconds, facts, name))
+    return found
+
+
+def _columns(facts: EventFacts) -> dict[str, list[Decimal]]:
+    """A result's numeric columns by name: a JSON array's objects by key, or a text table
+    by its header line (one of the first three lines: cells apart by two spaces or more,
+    no digit), over the lines with as many cells."""
+    columns: dict[str, list[Decimal]] = {}
+    if facts.result.lstrip().startswith(("[", "{")):
+        for row in facts.rows[1:] if facts.result.lstrip().startswith("{") else facts.rows:
+            for key, value in row.numbers.items():
+                columns.setdefault(key, []).append(value)
+        return columns
+    lines = [line for line in facts.result.splitlines() if line.strip()]
+    for index, line in enumerate(lines[:3]):
+        header = _GAP_RE.split(line.strip())
+        if len(header) < 2 or any(c.isdigit() for c in line):
+            continue
+        for text_row in lines[index + 1:MAX_ROWS]:
+            cells = _GAP_RE.split(text_row.strip())
+            if len(cells) != len(header):
+                continue
+            for name, cell in zip(header, cells, strict=True):
+                number = cell_number(cell)
+                if number is not None:
+                    columns.setdefault(name, []).append(number)
+        break
+    return columns
+
+
 def _named_beside(context: CheckContext, claim: ValueClaim) -> set[str]:
     """The stems of the words naming the quantity right beside the number."""
     text = context.text
@@ -99,10 +159,15 @@ def _named_beside(context: CheckContext, claim: ValueClaim) -> set[str]:
 
 
 def _check(context: CheckContext, claim: ValueClaim, names: set[str],
-           keys: list[TimedKey]) -> None:
+           keys: list[TimedKey], column_names: set[str]) -> None:
     named = [k for k in keys if k[0] & names]
     if not named:
         return
+    of_column = named[0][3] in column_names
+    if of_column and context.claims.clauses:
+        clause = context.claims.clauses[claim.clause]
+        if _OVER_ROWS_RE.search(context.text, clause.start, clause.end):
+            return   # "an average hold of 12 minutes": worked out over the rows
     pack = context.pack
     clauses = context.claims.clauses
     if pack is not None and pack.negation is not None and clauses:
@@ -121,7 +186,8 @@ def _check(context: CheckContext, claim: ValueClaim, names: set[str],
     if any(abs(value - said) <= slack for _, value, _, _ in named):
         return
     _, value, facts, key = named[0]
+    held = "whose rows hold no such value, nor their sum" if of_column else \
+        f"which is {(value / unit).normalize()} {claim.unit}"
     context.add(FindingType.UNGROUNDED_VALUE, claim.span, facts.event.call_id,
                 f"{claim.raw.strip()} is given for the {key} of the {facts.event.tool} "
-                f"result, which is {(value / unit).normalize()} {claim.unit}",
-                "value.contradicts_result")
+                f"result, {held}", "value.contradicts_result")
