@@ -123,6 +123,11 @@ class ActionLexicon:
     # forms, read as claims only where ``destination`` matches the rest of the clause.
     destination_verbs: Mapping[str, str] = field(default_factory=dict)
     destination: re.Pattern[str] | None = None
+    # Verbs that make a record only with one as their object ("he abierto una incidencia",
+    # "I opened a ticket": alone, "open" reads a file or a page): their done forms, read as
+    # claims (of ``record_verbs``' class) only where ``record`` matches right after them.
+    record_verbs: Mapping[str, str] = field(default_factory=dict)
+    record: re.Pattern[str] | None = None
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
     # checked only against calls that did not succeed.
     outcome_re: re.Pattern[str] | None = None
@@ -230,12 +235,17 @@ class ActionClaim:
 def _moved_to_a_destination(lexicon: ActionLexicon, low: str, verb: str, end: int,
                             clauses: Sequence[Clause], starts: Sequence[int]) -> str | None:
     """The class of a verb of moving, when an object and a destination follow it in its
-    clause ("pasado los 7 a la cola de averías"); None otherwise."""
-    action_class = lexicon.destination_verbs.get(_SPACES_RE.sub(" ", verb.strip()))
-    if action_class is None or lexicon.destination is None or not clauses:
-        return None
-    clause = clauses[max(bisect_right(starts, end) - 1, 0)]
-    return action_class if lexicon.destination.match(low, end, clause.end) else None
+    clause ("pasado los 7 a la cola de averías"), or of a verb making a record, when the
+    record follows it ("abierto una incidencia"); None otherwise."""
+    written = _SPACES_RE.sub(" ", verb.strip())
+    for verbs, after in ((lexicon.destination_verbs, lexicon.destination),
+                         (lexicon.record_verbs, lexicon.record)):
+        action_class = verbs.get(written)
+        if action_class is None or after is None or not clauses:
+            continue
+        clause = clauses[max(bisect_right(starts, end) - 1, 0)]
+        return action_class if after.match(low, end, clause.end) else None
+    return None
 
 
 def _stands_alone(text: str, word: str, span: Span) -> bool:
@@ -319,7 +329,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         if action_class is None and group.startswith(_PASSIVE_GROUPS):
             action_class = lexicon.state_participles.get(_SPACES_RE.sub(" ", verb.strip()))
             kind = "result"
-        if action_class is None and lexicon.destination is not None:
+        if action_class is None and (lexicon.destination is not None
+                                     or lexicon.record is not None):
             action_class = _moved_to_a_destination(lexicon, low, verb, match.end(group),
                                                    clauses, starts)
             kind = "result" if group.startswith("verb_state") else "action"

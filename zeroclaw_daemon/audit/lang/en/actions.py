@@ -299,6 +299,13 @@ PAST_TIME = phrase(
     r"(?:since|last)\s+" + _DAYS + r"|earlier\s+this\s+(?:week|month|year)|"
     r"back\s+in\s+\w+|previously)\b")
 
+# "open" makes a record only with one after it ("I opened a ticket with the vendor"); alone,
+# or with a file or a page, it reads ("I opened the status page").
+RECORD_VERBS = {"opened": "create"}
+RECORD = phrase(r"\s+(?:(?:a|an|the|another)\s+)?(?:new\s+)?(?:(?:support|service|repair|"
+                r"maintenance|help\s*desk|it)\s+)?(?:tickets?|cases?|incidents?|issues?|"
+                r"requests?|claims?|disputes?|work\s+orders?|pull\s+requests?|prs?)\b")
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
@@ -319,7 +326,9 @@ ACTIONS = ActionLexicon(
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
-    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
+    record_verbs=RECORD_VERBS,
+    record=RECORD,
+    cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES, RECORD_VERBS),
     # "reserved" -> "reservation", "scheduled" -> "scheduling": nouns of the act in a
     # tool's name ("hotel_reservation").
     done_endings=("ed",),

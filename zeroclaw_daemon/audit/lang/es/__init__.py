@@ -7,7 +7,7 @@ import re
 from ...claims.counts import LatinCountRules, count_triggers, number_words_pattern
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
-from .actions import ACTIONS
+from .actions import ACTIONS, RECORD_NOUNS
 from .states import STATES as STATES
 
 NUMBER_WORDS: dict[str, int] = {
@@ -131,11 +131,16 @@ FAILURE = phrase(
     r"había|habíamos|habían)\s+podido|puedo|podemos|pudo|pudieron|podía|podíamos)"
     r"|no\s+(?:ha|había)\s+sido\s+posible)\b")
 
+# "abrir" a record makes it (an act, lang/es/actions.py), it looks at nothing.
+_NOT_A_RECORD = (r"(?!\s+(?:(?:un|una|el|la|los|las|otr[oa]s?)\s+)?(?:nuev[oa]s?\s+)?"
+                 + RECORD_NOUNS + ")")
 _TOOL_VERBS = (
-    r"revisé|consulté|ejecuté|corrí|comprobé|verifiqué|busqué|miré|leí|abrí|descargué|obtuve|"
+    r"revisé|consulté|ejecuté|corrí|comprobé|verifiqué|busqué|miré|leí|abrí" + _NOT_A_RECORD
+    + r"|descargué|obtuve|"
     r"examiné|analicé|inspeccioné|listé|llamé|probé|confirmé|encontré|recuperé|cargué|filtré|"
     r"conté|medí|accedí|visité|rastreé|chequeé|hice\s+una\s+(?:búsqueda|consulta|prueba)|"
-    r"he\s+(?:revisado|consultado|ejecutado|comprobado|verificado|buscado|mirado|leído|abierto|"
+    r"he\s+(?:revisado|consultado|ejecutado|comprobado|verificado|buscado|mirado|leído|"
+    r"abierto" + _NOT_A_RECORD + r"|"
     r"descargado|obtenido|examinado|analizado|inspeccionado|listado|llamado|probado|confirmado|"
     r"encontrado|recuperado|corrido|accedido|chequeado)|"
     r"acabo\s+de\s+(?:revisar|consultar|ejecutar|comprobar|verificar|buscar|mirar|leer|abrir|"

@@ -181,7 +181,16 @@ DISCLOSURE = phrase(
 # ("pasó a enviado"), or "a" + an infinitive ("pasé a revisar"), no move.
 DESTINATION_VERBS = {form: "update" for form in past_forms("pasar")}
 DESTINATION = phrase(r"\s+(?!al?\s)[^.;:!?\n]{1,40}?\s(?:al|a)\s+(?![a-záéíóúñ]+(?:ar|er|ir)\b)\w")
-_CUE_VERBS, _CUE_FORMS = {**_VERBS, **DESTINATION_VERBS}, _FORMS
+# "abrir" makes a record only with one after it ("he abierto una incidencia", "se abrió un
+# ticket"); alone, or with a file or a page, it reads ("abrí el informe").
+RECORD_VERBS = {form: "create" for form in ("abrí", "abrió", "abrimos", "abrieron", "abierto",
+                                            "abierta", "abiertos", "abiertas")}
+RECORD_NOUNS = (r"(?:incidencias?|incidentes?|tickets?|casos?|solicitud(?:es)?|petici(?:ón|ones)|"
+                r"reclamaci(?:ón|ones)|expedientes?|partes?\s+de\s+(?:avería|incidencia)|"
+                r"órdenes\s+de\s+trabajo|orden\s+de\s+trabajo|pull\s+requests?|prs?|issues?|"
+                r"disputas?)\b")
+RECORD = phrase(r"\s+(?:(?:un|una|el|la|los|las|otr[oa]s?)\s+)?(?:nuev[oa]s?\s+)?" + RECORD_NOUNS)
+_CUE_VERBS, _CUE_FORMS = {**_VERBS, **DESTINATION_VERBS, **RECORD_VERBS}, _FORMS
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?|en\s+camino|en\s+ruta|en\s+tránsito)\b|"
@@ -243,6 +252,8 @@ ACTIONS = ActionLexicon(
     translate_objects=True,
     destination_verbs=DESTINATION_VERBS,
     destination=DESTINATION,
+    record_verbs=RECORD_VERBS,
+    record=RECORD,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
     done_endings=_DONE_ENDINGS,
     act_noun_endings=_ACT_NOUN_ENDINGS,

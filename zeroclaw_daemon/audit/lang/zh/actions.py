@@ -51,7 +51,8 @@ _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, rev
 # 锁定 with a count of things after it locks those things (锁定两张商务座, 锁定 3 间房): an
 # act of the grant class, as "lock" is; without one it pins a version or a value.
 _VERB_ALTERNATION += r"|锁定(?=\s*(?:\d+|[两二三四五六七八九十几]+)\s*[张个份间台套辆位])"
-_ALL_VERBS = {**_VERBS, "锁定": "grant", "发了": "send"}
+_ALL_VERBS = {**_VERBS, "锁定": "grant", "发了": "send", "开了": "create", "提了": "create",
+              "建了": "create"}
 # Done: 已/已经/都/也 before the verb (with a 把 object, 被, or a 给 recipient between), or (已)
 # 了/好/完/掉/成功/完成/搞定 right after it (or after 和 and a second verb:
 # 构建和部署都搞定了); not after a negation (没/未/不), not as an attribute (已关闭的订单),
@@ -67,6 +68,10 @@ _SENT_WITH_OBJECT = r"发了" + _MESSAGES
 # 发了两条提醒短信, 发了催款通知): the same sending, said at 发了.
 _SENT_WITH_MODIFIED_OBJECT = (r"发了(?=(?:[\d一两二三四五六七八九十几]+\s*[封条份则个])?"
                               r"[\u4e00-\u9fff]{0,6}?" + _MESSAGES + ")")
+# 开/提/建 with 了 make a ticket when one follows (开了工单, 提了一张报修单, 建了故障工单); alone
+# they are too many other verbs (开会, 提到, 建议) to stand for an act.
+_OPENED_RECORD = (r"(?:开|提|建)了(?=(?:[一两二三四五六七八九十几\d]+\s*[张个份])?"
+                  r"[\u4e00-\u9fff]{0,4}?(?:工单|报修单|事件单|故障单))")
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
@@ -88,7 +93,8 @@ ACTION = phrase(
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")"
     + r"|" + _NOT_NEGATED + r"(?P<verb_sent>" + _SENT_WITH_OBJECT + r")"
-    + r"|" + _NOT_NEGATED + r"(?P<verb_sent_modified>" + _SENT_WITH_MODIFIED_OBJECT + r")")
+    + r"|" + _NOT_NEGATED + r"(?P<verb_sent_modified>" + _SENT_WITH_MODIFIED_OBJECT + r")"
+    + r"|" + _NOT_NEGATED + r"(?P<verb_opened>" + _OPENED_RECORD + r")")
 
 CHECKS: dict[str, str] = {"单元测试": "test", "测试": "test", "用例": "test", "构建": "build",
                           "编译": "build", "lint": "lint", "代码检查": "lint", "检查": "ci",
