@@ -38,8 +38,11 @@ HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bc
 # within its clause.
 _SUBSET_WINDOW = 16
 # Chinese puts a noun's modifier before it, ended by 的: "运行中的 4 台电梯" counts the
-# running ones. (After the number, "4 封未读的邮件" modifies the noun as a whole list's.)
-_MODIFIED_BEFORE_RE = re.compile(r"[\u4e00-\u9fff]的\s*$")
+# running ones, and so does a 的-phrase as the subject of 有/是 ("低于下限的有 3 种", "在展的
+# 是三件": those that are so number three; unless the count heads a listing, whose lines
+# it is checked against: "还有座位的有三条路线：- …"). (After the number, "4 封未读的邮件"
+# modifies the noun as a whole list's.)
+_MODIFIED_BEFORE_RE = re.compile(r"[\u4e00-\u9fff]的\s*(?P<verb>[有是])?\s*$")
 _CLAUSE_STOP_RE = re.compile(r"[.;:,!?()\n。；：，、！？（）]")
 
 
@@ -216,7 +219,10 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
     if context.pack is not None and context.pack.cjk and subset.search(claim.noun):
         return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
-    if context.pack is not None and context.pack.cjk and _MODIFIED_BEFORE_RE.search(before):
+    modified = _MODIFIED_BEFORE_RE.search(before) if context.pack is not None \
+        and context.pack.cjk else None
+    if modified is not None and not (modified.group("verb")
+                                     and _heads_its_listing(context, claim)):
         return True   # "运行中的4台电梯": a clause before 的 restricts the counted noun
     complement = context.pack.kind_complement if context.pack is not None else None
     if complement is not None and complement.match(text, end) is not None and any(
