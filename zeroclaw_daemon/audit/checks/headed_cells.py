@@ -38,7 +38,7 @@ def grounded_in_its_column_unit(context: CheckContext, claim: ValueClaim) -> boo
     header = _header_cells(text, line_start)
     if header is None or not 0 <= column < len(header):
         return False
-    unit = _unit_of(header[column])
+    unit = unit_named(header[column])
     if unit is None:
         return False
     kind, name = unit
@@ -64,7 +64,7 @@ def _header_cells(text: str, row_start: int) -> list[str] | None:
     return None
 
 
-def _unit_of(cell: str) -> tuple[ValueKind, str] | None:
+def unit_named(cell: str) -> tuple[ValueKind, str] | None:
     """The unit a header cell names, with the kind of value it makes: its parenthesis
     ("Temp (°F)"), else the whole cell ("°F", "kg"), else its last word ("Peso kg")."""
     cell = cell.strip().strip("*_` ")

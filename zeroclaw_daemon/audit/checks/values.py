@@ -19,6 +19,7 @@ from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
 from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
+from .restated_units import restated_in_its_parenthesis
 from .sentence_figures import worked_out_in_its_sentence
 from .time_windows import bounds_a_counted_window
 from .user_values import restates_users_value
@@ -59,7 +60,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             or per_unit_of_a_record(context, claim) \
             or recomputed_from_its_figures(context, claim):
         return
-    if _share_no_result_states(context, claim):
+    if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
         return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
