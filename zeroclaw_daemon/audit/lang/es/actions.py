@@ -221,6 +221,12 @@ PAST_TIME = phrase(
     # as "on 2 Dec" after the act is in English.
     r"(?<=ó\s)el\s+\d{1,2}\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
     r"septiembre|setiembre|octubre|noviembre|diciembre)|"
+    # A preterite followed by the time it took ("se resolvió en menos de 40 minutos", "se
+    # cerró tras 15 minutos"): an event of the record, timed by its timestamps; not the
+    # first person ("lo reinicié en 2 minutos"), which claims the act.
+    r"(?<=ó\s)(?:en|tras|al\s+cabo\s+de)\s+(?:menos\s+de\s+|más\s+de\s+|unos\s+|unas\s+|"
+    r"apenas\s+|solo\s+|sólo\s+)?(?:\d+|un|una|media|dos|tres|cinco|diez|quince|veinte|"
+    r"treinta)\s+(?:segundos?|minutos?|horas?|d[ií]as?)|"
     r"anteriormente)\b")
 
 # A done form's regular endings (longest first), and the nouns of an act made on the
