@@ -263,3 +263,21 @@ def test_a_breakdown_adds_parts_of_one_unit(reply: str,
                                             expected: list[tuple[str, str, str]]) -> None:
     """Parts of a record in other units (pipes, metres, kilograms) add up to no figure."""
     assert expected == of_type("ungrounded_value", reply, TRENCH)
+
+
+CART = ok("cart.lines", "sku,qty,unit_price\nK-10,4,6.25\nK-22,2,14.90\nK-31,1,3.75")
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("The basket comes to $58.55.", CART, []),
+    ("El carrito suma 58,55 €.", CART, []),
+    ("购物车合计 58.55 元。", CART, []),
+    # near misses: another total, and a sum the rows do not give
+    ("The basket comes to $60.55.", CART, ["$60.55"]),
+    ("El carrito suma 62,30 €.", CART, ["62,30 €"]),
+])
+def test_a_total_of_quantities_times_prices(reply: str, events: object,
+                                            expected: list[str]) -> None:
+    """A table's quantity column times its price column, summed, grounds an order total."""
+    found = of_type("ungrounded_value", reply, events)  # type: ignore[arg-type]
+    assert expected == [span for _, _, span in found]

@@ -25,6 +25,7 @@ from .tables import (
     group_counts,
     group_sums,
     line_numbers,
+    line_totals,
     table_rows,
     zero_columns,
 )
@@ -55,6 +56,7 @@ class Derivations:
         self._floats: list[tuple[float, str]] | None = None
         self._breakdowns: list[float] | None = None
         self._quotients: list[float] | None = None
+        self._line_totals: list[float] | None = None
 
     @property
     def rows(self) -> list[list[Row]]:
@@ -262,9 +264,10 @@ class Derivations:
 
     def converted(self) -> Iterator[float]:
         """Two results' numbers multiplied or divided: an amount at a rate (18,400 ¥ at
-        162.9 ¥ per € is 112.95 €); and an amount with a rate, a fraction below one, added
+        162.9 ¥ per € is 112.95 €); an amount with a rate, a fraction below one, added
         or taken off (97 € with a vat_rate of 0.21 is 117.37 €; 240 with a 0.15 discount
-        is 204): a tax, a tip or a surcharge, a discount or a deduction."""
+        is 204): a tax, a tip or a surcharge, a discount or a deduction; and a table's
+        quantities times its prices, summed (:func:`.tables.line_totals`)."""
         values = [v for v, _ in self.floats if v not in (0.0, 1.0)]
         for i, a in enumerate(values):
             for b in values[i + 1:]:
@@ -278,6 +281,9 @@ class Derivations:
             for rate in rates:
                 yield amount * (1 + rate)
                 yield amount * (1 - rate)
+        if self._line_totals is None:   # a quantity times a price, over a table's rows
+            self._line_totals = [float(t) for rows in self.rows for t in line_totals(rows)]
+        yield from self._line_totals
 
     def grounds_any(self, targets: Sequence[tuple[Decimal, Decimal]], *, percent: bool,
                     candidates: Iterable[float] | None = None) -> bool:

@@ -304,3 +304,30 @@ def zero_columns(rows: Sequence[Row]) -> set[str]:
     """Names of the number columns that hold a zero in some row ("open reqs" of Mobile)."""
     return {key for row in rows for key, value in row.numbers.items()
             if value == 0 and not key.isdigit()}
+
+
+MAX_LINE_TOTALS = 64
+
+
+def line_totals(rows: Sequence[Row]) -> list[Decimal]:
+    """A table's quantity column times each other number column, summed over the rows that
+    hold both: an order's total (3 × 12.50 + 2 × 8.90 = 55.30; read for money figures
+    only). The quantity is a column of whole numbers, in two rows or more. Only the sums,
+    one per pair of columns: a table's few totals, never each row's products."""
+    table = [row for row in rows if row.structured and row.numbers]
+    columns: dict[str, list[Decimal]] = {}
+    for row in table:
+        for key, value in row.numbers.items():
+            columns.setdefault(key, []).append(value)
+    quantities = [key for key, values in columns.items() if len(values) > 1
+                  and all(v == v.to_integral_value() and v > 0 for v in values)]
+    totals: list[Decimal] = []
+    for quantity in quantities:
+        for other in columns:
+            if other == quantity:
+                continue
+            products = [row.numbers[quantity] * row.numbers[other] for row in table
+                        if quantity in row.numbers and other in row.numbers]
+            if len(products) > 1:
+                totals.append(sum(products, Decimal(0)))
+    return totals[:MAX_LINE_TOTALS]
