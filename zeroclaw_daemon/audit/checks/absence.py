@@ -21,6 +21,7 @@ from ..evidence.facts import (
 from ..evidence.tables import zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
+from .absence_columns import columns_all_sound
 from .absence_due import passed_due_date
 from .absence_fields import names_an_unset_field
 from .absence_kinds import a_state_no_item_holds, states_denied
@@ -142,7 +143,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 # "no Postgres container": the call lists containers, and the name is in
                 # none of its items: a true negation.
                 return
-    if a_state_no_item_holds(context, claim, target):
+    if a_state_no_item_holds(context, claim, target) or columns_all_sound(claim, target):
         return  # "no cancelled flights" over flights none of which is cancelled
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
