@@ -44,3 +44,16 @@ def test_the_gate_reads_it_alike(reply: str) -> None:
     pack = PACKS["es"]
     assert extract_claims(reply, pack, gated=False).absences == \
         extract_claims(reply, pack).absences
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Los registros de anoche no muestran ninguna queja.",
+     [("false_absence", "absence.result_has_items", "no muestran ninguna queja")]),
+    ("Las consultas no devolvieron ninguna queja.",
+     [("false_absence", "absence.result_has_items", "no devolvieron ninguna queja")]),
+    # near miss: nothing of that kind in the log
+    ("Los registros no muestran ninguna avería.", []),
+])
+def test_verbs_of_showing_in_the_plural(reply: str, expected: Expected) -> None:
+    """'no muestran', 'no devolvieron', 'no contienen' deny as 'no muestra' does."""
+    assert expected == findings(reply, DESK)

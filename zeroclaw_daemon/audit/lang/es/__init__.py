@@ -220,8 +220,10 @@ _SUBJ_ES = (r"(?!(?:más|menos)\s+(?:de|que)\b)"
 ABSENCE = phrase(
     r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
     r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"
-    r"registr(?:ó|aron)|ve|ven|devolvió|devuelve|muestra|mostró|contiene|tiene|arrojó|"
-    r"quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
+    # each verb in the singular and the plural: a log's lines or results "no muestran"
+    r"registr(?:ó|aron)|ve|ven|devolvió|devolvieron|devuelve|devuelven|muestra|muestran|"
+    r"mostró|mostraron|contiene|contienen|contenía|contenían|tiene|arrojó|arrojaron|arroja|"
+    r"arrojan|quedan?|queda)\s+(?P<subj>" + _SUBJ_ES + r")"
     # The same verbs in the perfect ("no ha registrado ningún error", "no se han
     # encontrado incidencias"): the auxiliary stands between the negation and the verb.
     r"|\bno\s+(?:se\s+)?(?:ha|han|había|habían|he|hemos|habíamos)\s+(?:registrado|"
