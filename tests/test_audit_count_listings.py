@@ -1,4 +1,4 @@
-"""Counts the reply heads a listing with, and Chinese counts of events and estimates.
+"""Counts the reply heads a listing with, and Chinese counts of events, orders and estimates.
 
 A colon may open a bulleted listing, one member a line: the count is of the members it
 names (each line's first piece), in every language. 场 counts events that are held (matches,
@@ -72,3 +72,18 @@ FIRINGS = ok("kiln_log.list", "date,program,pieces\n2026-11-03,bisque,52\n"
 def test_estimate_words_after_the_measure_word(reply: str, expected: Expected) -> None:
     """上下, 出头 (like 左右) after the measure word make the number an estimate, no count."""
     assert expected == findings(reply, FIRINGS)
+
+
+DELIVERIES = ok("rider.jobs_today", json.dumps({"rider": "R-17", "jobs": [
+    {"job": f"J-{i}", "fee_cny": 12 + i} for i in range(5)]}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("今天一共跑了 5 单，单价最高 16 元。", []),
+    ("今天接了六单。", [(C, RULE, "六单")]),
+    # near misses: 单 beginning a noun of its own
+    ("5 单位的配送费一样。", []),
+])
+def test_dan_counts_orders(reply: str, expected: Expected) -> None:
+    """单 after a number counts orders or jobs; 单价, 单位 are nouns of their own."""
+    assert expected == findings(reply, DELIVERIES)

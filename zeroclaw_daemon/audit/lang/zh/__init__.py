@@ -196,12 +196,15 @@ _CLASSIFIERS = ("个条行项份件台名位篇处张种组页列家本块颗座
 # 车 counts loads ("进了 5 车": five truckloads, each a delivery), unless it begins a noun
 # of its own (车间 a workshop, 车道 a lane, 车位 a parking space, 车次 a train number...).
 _LOAD_CLASSIFIER = r"车(?![间道位型次厢库队牌号辆主])"
+# 单 counts orders and jobs taken ("312 单", "接了 5 单"), unless it begins a noun of its own
+# (单价 a unit price, 单位 a unit, 单号 an order number, 单元 a building's unit, 单人 single...).
+_ORDER_CLASSIFIER = r"单(?![价位号元独人据身词子调项次据程])"
 # A number word right after 周, 星期 or 礼拜 names a weekday (周六只剩一个时段: Saturday has only
 # one slot left), not a count: 六只 is no "six animals".
 COUNT_RE = phrase(
     r"(?<![第\dA-Za-z.,:：])(?P<num>\d{1,3}(?:,\d{3})+|\d+|"
     r"(?<![周期拜])[零〇一二两三四五六七八九十百千万]+)\s*"
-    r"(?P<cls>[" + _CLASSIFIERS + r"]|" + _LOAD_CLASSIFIER + r")"
+    r"(?P<cls>[" + _CLASSIFIERS + r"]|" + _LOAD_CLASSIFIER + r"|" + _ORDER_CLASSIFIER + r")"
     r"(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
     r"(?:\s?[A-Za-z][\w-]*)?)")
 SKIP_BEFORE = phrase(
