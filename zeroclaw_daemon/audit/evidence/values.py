@@ -125,6 +125,8 @@ def _unit_ratios(claim: ValueClaim) -> list[Decimal]:
         return []
     unit = claim.unit.lower()
     for table in (_SECONDS, _BYTES):
+        if table is _BYTES and _tonnes(claim.unit):
+            continue
         factors = table.get(unit)
         if factors is not None:
             others = {Decimal(f) for fs in table.values() for f in fs}
@@ -153,6 +155,14 @@ _BYTES: dict[str, tuple[Decimal | int, ...]] = {
     "g": (1024**3, 10**9), "gb": (10**9, 1024**3), "gib": (1024**3,),
     "t": (1024**4, 10**12), "tb": (10**12, 1024**4), "tib": (1024**4,),
 }
+
+
+def _tonnes(unit: str) -> bool:
+    """A lower-case "t" after a number is the tonne ("78 t"); the byte multiples' single
+    letters are written upper case ("2 T", "512 G")."""
+    return unit == "t"
+
+
 _MILLI = (Decimal("0.001"),)
 _SECONDS: dict[str, tuple[Decimal | int, ...]] = {
     "ms": _MILLI, "msec": _MILLI, "millisecond": _MILLI, "milliseconds": _MILLI, "毫秒": _MILLI,
@@ -273,7 +283,7 @@ def converted_measure(value: Decimal, unit: str, numbers: NumberIndex, *,
     key = unit.lower() if unit.lower() in _UNIT_KEYS else unit
     for table in _DIMENSIONS:
         factors = table.get(key)
-        if factors is None:
+        if factors is None or (table is _BYTES and _tonnes(unit)):
             continue
         exponent = value.as_tuple().exponent
         half = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
