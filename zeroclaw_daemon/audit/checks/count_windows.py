@@ -6,13 +6,17 @@ items' times.
 the window, not of the whole listing. When a result's items carry times (each item's first
 time of day: a row's cell, a JSON entry's timestamp), the items inside the window are
 counted; a count equal to that is consistent. A count that no window of its sentence gives
-is checked as before, against the whole listing.
+is checked as before, against the whole listing. A day is such a window too: "El lunes
+hay 2 citas", "周一有两个预约", "on Dec 7 there are 2": the items whose date (each item's
+first date) is on that weekday or that day of the month are counted.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
+from ..claims.numbers import find_dates
 from ..claims.types import CountClaim
 from .base import CheckContext
 
@@ -77,3 +81,48 @@ def _first_clock(unit: str) -> int | None:
         return None
     hours, minutes = int(match.group(1)), int(match.group(2))
     return hours * 60 + minutes if hours < 24 else None
+
+
+# The days of the week (a closed class; en, es, zh), Monday first.
+_WEEKDAY_RE = re.compile(
+    r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|"
+    r"jueves|viernes|s[aá]bado|domingo)\b|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
+_WEEKDAY_INDEX = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3,
+    "viernes": 4, "sabado": 5, "sábado": 5, "domingo": 6, "一": 0, "二": 1, "三": 2, "四": 3,
+    "五": 4, "六": 5, "日": 6, "天": 6}
+_ITEM_DATE_RE = re.compile(r"(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)")
+
+
+def counted_on_a_stated_day(context: CheckContext, claim: CountClaim) -> bool:
+    """The count equals the number of a result's items dated on a day its sentence names
+    (a weekday: "el lunes", "周一"; a date: "12 月 7 日", "7 de diciembre")."""
+    sentence = context.sentence_text(claim.clause)
+    weekdays = {_WEEKDAY_INDEX[(m.group(1) or m.group(2)).lower()]
+                for m in _WEEKDAY_RE.finditer(sentence)}
+    dates = {(month, day) for _, _, (_, month, day) in find_dates(sentence)}
+    if not weekdays and not dates:
+        return False
+    for facts in context.evidence.ok:
+        days = [day for day in map(_first_date, facts.units) if day is not None]
+        if len(days) < 2:
+            continue
+        for weekday in weekdays:
+            if sum(1 for day in days if day.weekday() == weekday) == claim.value:
+                return True
+        for month, day_of_month in dates:
+            if sum(1 for day in days if (day.month, day.day) == (month, day_of_month)) \
+                    == claim.value:
+                return True
+    return False
+
+
+def _first_date(unit: str) -> dt.date | None:
+    match = _ITEM_DATE_RE.search(unit)
+    if match is None:
+        return None
+    try:
+        return dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return None

@@ -23,7 +23,7 @@ from .count_kinds import (
 )
 from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
-from .count_windows import counted_in_a_stated_window
+from .count_windows import counted_in_a_stated_window, counted_on_a_stated_day
 from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .record_counts import a_cell_of_a_quoted_row, a_figure_its_words_name, a_figure_of_a_record
@@ -554,7 +554,8 @@ def _is_number(value: object, wanted: int) -> bool:
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
               target: EventFacts | None = None) -> None:
     if an_operand_of_the_replys_calculation(context, claim) \
-            or counted_in_a_stated_window(context, claim):
+            or counted_in_a_stated_window(context, claim) \
+            or counted_on_a_stated_day(context, claim):
         # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand; "three buses
         # before 11:30": the items inside a window. Recomputed only for a count about to be
         # found wrong (the rest of the reply pays nothing).
