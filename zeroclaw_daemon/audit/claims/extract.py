@@ -271,7 +271,11 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             index = clause_at(position)
             return not (flags.hedged(index) or flags.general(index))
 
-        named = find_names(no_urls, pack, [bounds[i] for i in sorted(attributed)], keep)
+        # And the sentences naming one a superlative picks out ("the top seller was ...").
+        cue = pack.superlative_cue
+        scanned = attributed | ({i for i, (start, end) in enumerate(bounds)
+                                 if cue.search(no_urls, start, end)} if cue is not None else set())
+        named = find_names(no_urls, pack, [bounds[i] for i in sorted(scanned)], keep)
         taken = [(start, end) for start, end, _ in named] + [v.span for v in values]
         for start, end, name in named:
             values.append(ValueClaim(span=(start, end), clause=clause_at(start),

@@ -49,8 +49,10 @@ def find_names(text: str, pack: LanguagePack, sentences: Iterable[Span],
             for regex in (EMAIL_RE, HANDLE_RE):
                 spans.extend((m.start(), m.end(), m.group(0).rstrip("."))
                              for m in regex.finditer(text, start, end))
-        if pack.entity_cue is not None:
-            for match in pack.entity_cue.finditer(text, start, end):
+        for cue in (pack.entity_cue, pack.superlative_cue):
+            if cue is None:
+                continue
+            for match in cue.finditer(text, start, end):
                 group = next((g for g in match.groupdict() if match.group(g)), None)
                 if group is not None and fold(match.group(group).split()[0]) not in common:
                     spans.append((match.start(group), match.end(group), match.group(group)))

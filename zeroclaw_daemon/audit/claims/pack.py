@@ -116,6 +116,10 @@ class LanguagePack:
     # Entity cues, case-sensitive, each capturing a name in a group named ``name``...
     # ("sent by Mallory", "Mallory opened"): a name presented as the tool's finding.
     entity_cue: re.Pattern[str] | None = None
+    # A superlative that picks one out of the results ("el mayor anunciante fue", "the top
+    # seller was"), case-sensitive, capturing the name after it in ``name``: read off the
+    # results, so named there, in any sentence.
+    superlative_cue: re.Pattern[str] | None = None
     # First-person words ("I", "we", "puedo", "我"): a hedge that is the speaker's own offer
     # ("I can check <url>") cites nothing; "you can follow it at <url>" does.
     first_person: re.Pattern[str] | None = None
@@ -186,6 +190,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         actions=tables.get("ACTIONS"),
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),
+        superlative_cue=tables.get("SUPERLATIVE_CUE"),
         first_person=tables.get("FIRST_PERSON"),
         time_scope=tables.get("TIME_SCOPE"),
         find_word_values=tables.get("find_word_values"),

@@ -448,6 +448,11 @@ ENTITY_CUE = re.compile(
     r"opened|closed|merged|created|filed|reported|approved|pushed|committed|authored|posted|"
     r"signed|booked|cancelled|canceled|paid|ordered|requested|invited)\b")
 
+# "The biggest advertiser was Vine Hollow", "the top seller is Ana Ruiz".
+SUPERLATIVE_CUE = re.compile(
+    r"\b[Tt]he\s+(?:top|biggest|largest|smallest|main|best|worst|most\s+[a-z]+|[a-z]+est)"
+    r"(?:\s+[a-z]+)?\s+(?:was|were|is|are)\s+(?P<name>" + _PERSON + r")\b")
+
 FIRST_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.IGNORECASE)
 
 FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.IGNORECASE)

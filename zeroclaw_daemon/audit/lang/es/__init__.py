@@ -457,6 +457,12 @@ ENTITY_CUE = re.compile(
     r"|\b(?P<name2>" + _PERSONA + r")\s+(?:envió|escribió|respondió|comentó|abrió|cerró|creó|"
     r"fusionó|aprobó|publicó|subió|pagó|reservó|canceló|pidió|invitó)\b")
 
+# "El mayor anunciante fue Bodegas Ribera", "la más vendida es Ana Ruiz".
+SUPERLATIVE_CUE = re.compile(
+    r"\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(?:mayor|menor|principal|mejor|peor|"
+    r"más\s+[a-záéíóúñ]+)(?:\s+[a-záéíóúñ]+)?\s+(?:fue|fueron|es|son|era|ha\s+sido)\s+"
+    r"(?P<name>" + _PERSONA + r")\b")
+
 FIRST_PERSON = re.compile(r"\b(?:yo|puedo|podemos|podría|podríamos|voy|vamos|haré|me|nos)\b",
                           re.IGNORECASE)
 
