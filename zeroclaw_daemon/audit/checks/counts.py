@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from itertools import accumulate
 
@@ -23,6 +23,15 @@ from .count_kinds import (
 )
 from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
+from .count_totals import (
+    a_named_column_total,
+    is_number,
+    net_of_two_counts,
+    part_of_a_whole,
+    quoted_from_a_failure,
+    stated_totals,
+    sum_of_two,
+)
 from .count_windows import counted_in_a_stated_window, counted_on_a_stated_day
 from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
@@ -57,7 +66,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
-    if _net_of_two_counts(context, claim) or _quoted_from_a_failure(context, claim) \
+    if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
             or said_of_each_item(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
@@ -65,9 +74,9 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         # The result states a count for this very noun: that is the count to match, or a
         # sum of two such counts ("65 tests: 58 unit tests plus 7 doctests"), even beside
         # a larger count of another noun ("412 signups, 38 refunds": no part of a whole).
-        if claim.value not in specific and not _sum_of_two(claim.value, specific) \
-                and claim.value not in _totals(context, claim) \
-                and not _a_named_column_total(context, claim) \
+        if claim.value not in specific and not sum_of_two(claim.value, specific) \
+                and claim.value not in stated_totals(context, claim) \
+                and not a_named_column_total(context, claim) \
                 and not a_figure_its_words_name(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
@@ -82,7 +91,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     # states either ("8 个罐里，有 6 个在发酵" over five fermenting).
     kind = count_of_a_kind(context, claim)
     if not (kind is not None and kind.above) and (
-            _part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)
+            part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)
             or counted_in_a_zero_state(context, claim)):
         return
     if kind is not None and kind.mismatch is None:
@@ -235,189 +244,6 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     return bool(subset.search(before) or subset.search(after))
 
 
-# "Tests:  2 failed, 86 passed, 88 total" and "Total Objects: 6": a whole list's size
-# under the name of what it counts.
-_TOTAL_AFTER_KEY_RE = re.compile(r"^\s*([A-Za-z][A-Za-z ]{0,30}?)\s*:.*?\b(\d+)\s+total\b",
-                                 re.IGNORECASE | re.MULTILINE)
-_TOTAL_KEY_RE = re.compile(r"^\s*total\s+([A-Za-z][A-Za-z ]{0,30}?)\s*[:=]\s*(\d+)\b",
-                           re.IGNORECASE | re.MULTILINE)
-
-
-def _totals(context: CheckContext, claim: CountClaim) -> set[int]:
-    """Sizes a result states for the counted noun itself (its head word: "test suites"
-    is not "Tests"): a count equal to one of them is consistent."""
-    pack = context.pack
-    words = claim.noun.split()
-    if not words:
-        return set()
-    head = words[0] if pack is not None and pack.count_rules is not None and \
-        pack.count_rules.noun_first else words[-1]
-    relation = Relation({stem(head)})
-    found: set[int] = set()
-    for facts in context.evidence.ok:
-        for regex in (_TOTAL_AFTER_KEY_RE, _TOTAL_KEY_RE):
-            for match in regex.finditer(facts.result):
-                if relation({stem(w) for w in match.group(1).split()}):
-                    found.add(int(match.group(2)))
-    return found
-
-
-def _net_of_two_counts(context: CheckContext, claim: CountClaim) -> bool:
-    """The count, with two other counts of its sentence, makes a sum ("65 tests: 58 unit
-    tests plus 7 doctests", "新增 120 行、删除 34 行，净增 86 行"), and two of the three are
-    quoted from the results: a number a result holds, or the total of one of its columns
-    ("共490个车位，已占用279个，还剩211个" over a table of levels and their spaces)."""
-    claims = context.claims
-    sentence = claims.sentence_of(claim.clause)
-    others = [c.value for c in claims.counts
-              if c is not claim and claims.sentence_of(c.clause) == sentence]
-    if len(others) < 2:
-        return False
-    totals = set(context.evidence.derivations.table_totals)
-
-    def quoted(value: int) -> bool:
-        return value in context.evidence.ok_integers or value in totals
-
-    # Each pair is found from one of its members and the claim (b = value - a, b = a -
-    # value, b = a + value), so a sentence of k counts costs k steps per claim, not k².
-    value = claim.value
-    seen: dict[int, int] = {}
-    for a in others:
-        seen[a] = seen.get(a, 0) + 1
-    for a in seen:
-        for b in (value - a, a - value, a + value):
-            if b not in seen or (b == a and seen[a] < 2):
-                continue
-            if sum(map(quoted, (value, a, b))) >= 2:
-                return True
-    return False
-
-
-def _part_of_a_whole(context: CheckContext, claim: CountClaim) -> bool:
-    """"Hoy hay cinco cargos: cuatro cobrados…": a smaller count after one of the whole
-    list in its sentence is a part of that breakdown (after "76 个通过", a sibling count,
-    "3 个没过" is still checked); so is each count of a sentence whose counts add up to the
-    whole list ("3 are failing, the other 212 pass")."""
-    claims = context.claims
-    sentence = claims.sentence_of(claim.clause)
-    wholes = {c.value for c in claims.counts if c.value > claim.value
-              and c.span[1] <= claim.span[0]   # the whole is stated first, then its parts
-              and claims.sentence_of(c.clause) == sentence}
-    # The whole is the size of a list, not a figure of a named field ("signups": 412 and
-    # "refunds": 31 are two counts side by side: 38 refunds is no part of 412 signups).
-    if wholes and any(w in f.item_counts and not _a_field_value(f, w)
-                      for f in context.evidence.ok for w in wholes):
-        return True
-    # "3 are failing, the other 212 pass": the sentence's counts, the first no larger
-    # than the rest (not a whole then its parts), add up to the whole list.
-    siblings = [c.value for c in claims.counts if claims.sentence_of(c.clause) == sentence]
-    siblings += _quantified_numbers(context, claim)
-    return (len(siblings) > 1 and siblings[0] <= max(siblings[1:])
-            and any(sum(siblings) in f.item_counts for f in context.evidence.ok))
-
-
-_NUMBER_AFTER_RE = re.compile(r"\s+(\w+)")
-
-
-def _quantified_numbers(context: CheckContext, claim: CountClaim) -> list[int]:
-    """Numbers right after a subset quantifier in the claim's sentence, with or without a
-    noun ("the remaining five", "the other 212")."""
-    pack = context.pack
-    span = context.claims.sentence_span(claim.clause)
-    if pack is None or pack.subset is None or pack.count_rules is None or span is None:
-        return []
-    words = pack.count_rules.number_words
-    counted = [c.span for c in context.claims.counts]
-    if not _spaced_numbers(context.text, span, counted, words):
-        return []
-    found: list[int] = []
-    for match in pack.subset.finditer(context.text, span[0], span[1]):
-        after = _NUMBER_AFTER_RE.match(context.text, match.end())
-        if after is None or any(s <= after.start(1) < e for s, e in counted):
-            continue   # a count claim of its own is a sibling already
-        token = after.group(1).lower()
-        value = int(token) if token.isdigit() else words.get(token)
-        if value is not None:
-            found.append(value)
-    return found
-
-
-# A word after white space (found at the space's last character: a run of spaces is
-# never backtracked into).
-_SPACED_WORD_RE = re.compile(r"\s(\w+)")
-_SPACES_RE = re.compile(r"\s*")
-_WORD_CHARS_RE = re.compile(r"\w")
-_WORD_TAIL_RE = re.compile(r"\w*")
-
-
-def _spaced_numbers(text: str, span: tuple[int, int], counted: list[tuple[int, int]],
-                    words: Mapping[str, int]) -> bool:
-    """Whether a word that is digits or a number word, and that no count claim holds,
-    follows white space that begins in the sentence: what :func:`_quantified_numbers`
-    reads after a quantifier, which ends in the sentence. Without one, its scan for
-    quantifiers (a long alternation tried at every character) would find nothing.
-
-    The words are read from the sentence and the word after its end, with the word
-    characters of each count claim blotted out (a word that begins in a claim is then
-    no word); a claim that begins inside a word leaves the answer to the scan."""
-    spaces = _SPACES_RE.match(text, span[1])
-    limit = spaces.end() if spaces is not None else span[1]
-    tail = _WORD_TAIL_RE.match(text, limit)
-    end = tail.end() if tail is not None else limit
-    pieces: list[str] = []
-    at = span[0]
-    for start, stop in sorted(counted):
-        if stop <= at or start >= end:
-            continue
-        if start > at and _WORD_CHARS_RE.match(text, start - 1) and \
-                _WORD_CHARS_RE.match(text, start):
-            return True
-        start, stop = max(start, at), min(stop, end)
-        pieces += [text[at:start], _WORD_CHARS_RE.sub("\0", text[start:stop])]
-        at = stop
-    pieces.append(text[at:end])
-    lowered = list(map(str.lower, _SPACED_WORD_RE.findall("".join(pieces))))
-    return any(map(str.isdigit, lowered)) or not words.keys().isdisjoint(lowered)
-
-
-def _quoted_from_a_failure(context: CheckContext, claim: CountClaim) -> bool:
-    """A failed call's own message states the count beside the same noun ("timed out
-    after 5s (3 retries)"): the reply quotes what the tool said, it counts no listing."""
-    if not context.evidence.failed:
-        return False
-    relation = Relation(claim.context or claim.keywords)
-    return any(value == claim.value and relation(keys)
-               for facts in context.evidence.failed
-               for value, keys in facts.number_neighbours)
-
-
-def _a_named_column_total(context: CheckContext, claim: CountClaim) -> bool:
-    """The counted noun names a number column (a key, a header) and the count is that
-    column's total: "4,360 seeds in total" over rows of 3,120, 740 and 500 seeds."""
-    words = claim.noun.split()
-    if not words:
-        return False
-    relation = Relation({stem(w) for w in words})
-    for rows in context.evidence.derivations.rows:
-        table = [row for row in rows if row.structured]
-        if len(table) < 2:
-            continue
-        headers = table[0].labels if not table[0].numbers else {}
-        totals: dict[str, Decimal] = {}
-        for row in table:
-            for key, value in row.numbers.items():
-                totals[key] = totals.get(key, Decimal(0)) + value
-        for key, total in totals.items():
-            names = text_keywords(headers.get(key, key))
-            if total == claim.value and names and all(relation({n}) for n in names):
-                return True
-    return False
-
-
-def _sum_of_two(value: int, counts: set[int]) -> bool:
-    return any(value - a in counts for a in counts if value - a != a)
-
-
 def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
     """A count of the items of one kind, which the item count cannot check.
 
@@ -486,7 +312,7 @@ def _a_field_of_one_item(context: CheckContext, claim: CountClaim) -> bool:
         items = data if isinstance(data, list) else None
         if isinstance(data, dict):
             items = next((v for v in data.values() if isinstance(v, list)), None)
-            if any(_is_number(v, claim.value) for v in data.values()):
+            if any(is_number(v, claim.value) for v in data.values()):
                 return False   # a top-level figure ("total": 42) speaks of the list
         if not items or len(items) == claim.value or \
                 not all(isinstance(item, dict) for item in items):
@@ -532,23 +358,6 @@ def _names_the_rows(context: CheckContext, claim: CountClaim) -> bool:
         if any(relation(text_keywords(label)) for row in data for label in row.labels.values()):
             return True
     return False
-
-
-def _a_field_value(facts: EventFacts, wanted: int) -> bool:
-    """A JSON object of the result (top level or one down) states ``wanted`` under a key."""
-    data = facts.parsed_json
-    if not isinstance(data, dict):
-        return False
-    nested = [v for v in data.values() if isinstance(v, dict)]
-    return any(_is_number(v, wanted) for obj in [data, *nested] for v in obj.values())
-
-
-def _is_number(value: object, wanted: int) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return value == wanted
-    return isinstance(value, str) and value.strip() == str(wanted)
 
 
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
