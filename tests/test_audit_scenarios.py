@@ -17,6 +17,10 @@ SETS = [*sorted(DATA.glob("audit-*.jsonl")),
         *(DATA / "audit-blind" / f"blind-{n}.jsonl" for n in (1, 2))]
 LANGUAGE_SETS = [DATA / f"audit-{code}.jsonl" for code in ("en", "zh", "es")]
 SHARED_SAMPLE = Path(__file__).parents[2] / "shared" / "audit-scenarios-sample.jsonl"
+# The day the sets' replies were written for (2026-12-05 12:00 UTC): rules that read dates
+# ("3 days ago", "nothing overdue") judge from the receipts' day, which must not drift with
+# the day the tests run.
+TURN_EPOCH = 1796472000
 MIN_DETECTION = 0.95
 MAX_FALSE_POSITIVES = 0.02
 
@@ -24,7 +28,7 @@ MAX_FALSE_POSITIVES = 0.02
 @pytest.fixture(scope="module")
 def summaries() -> dict[str, BenchSummary]:
     """Every scenario set run once through the real middleware and the auditor."""
-    return {path.stem: bench_file(path) for path in SETS}
+    return {path.stem: bench_file(path, TURN_EPOCH) for path in SETS}
 
 
 @pytest.mark.parametrize("path", SETS, ids=[p.stem for p in SETS])
@@ -61,7 +65,7 @@ def test_shared_sample_runs() -> None:
     """The shared smoke-test sample runs end to end (its table is printed, not judged)."""
     if not SHARED_SAMPLE.exists():
         pytest.skip("shared sample not present")
-    summary = bench_file(SHARED_SAMPLE)
+    summary = bench_file(SHARED_SAMPLE, TURN_EPOCH)
     print(f"\nshared sample ({SHARED_SAMPLE}):\n{render_table(summary)}")
     lines = [line for line in SHARED_SAMPLE.read_text(encoding="utf-8").splitlines()
              if line.strip()]

@@ -173,9 +173,11 @@ async def play_calls(scenario: Scenario, scope: ReceiptScope,
     return turn.collector.events
 
 
-async def run_scenario(scenario: Scenario, *, repeats: int = 1) -> ScenarioOutcome:
-    """Play, substitute, audit (the last of ``repeats`` audits is timed)."""
-    scope = ReceiptScope()
+async def run_scenario(scenario: Scenario, *, repeats: int = 1,
+                       now: float | None = None) -> ScenarioOutcome:
+    """Play, substitute, audit (the last of ``repeats`` audits is timed). ``now``: the epoch
+    the receipts carry (the turn's day for the rules that read dates), else the clock's."""
+    scope = ReceiptScope() if now is None else ReceiptScope(clock=lambda: now)
     try:
         conversation_id = f"bench-{scenario.id}"
         events = await play_calls(scenario, scope, conversation_id)
@@ -191,17 +193,18 @@ async def run_scenario(scenario: Scenario, *, repeats: int = 1) -> ScenarioOutco
         scope.close()
 
 
-async def run_scenarios(scenarios: Sequence[Scenario]) -> BenchSummary:
+async def run_scenarios(scenarios: Sequence[Scenario], now: float | None = None
+                        ) -> BenchSummary:
     summary = BenchSummary()
     for scenario in scenarios:
-        summary.outcomes.append(await run_scenario(scenario))
+        summary.outcomes.append(await run_scenario(scenario, now=now))
     return summary
 
 
-def bench_file(path: Path) -> BenchSummary:
-    """Load and run FILE (raises :class:`ScenarioError`)."""
+def bench_file(path: Path, now: float | None = None) -> BenchSummary:
+    """Load and run FILE (raises :class:`ScenarioError`); ``now`` as in :func:`run_scenario`."""
     scenarios = load_scenarios(path)
-    return anyio.run(run_scenarios, scenarios)
+    return anyio.run(run_scenarios, scenarios, now)
 
 
 # --------------------------------------------------------------------------- reporting
@@ -250,12 +253,13 @@ def render_details(summary: BenchSummary) -> str:
 
 
 def run_audit_bench(path: Path, as_json: bool, out: TextIO | None = None,
-                    err: TextIO | None = None, *, details: bool = False) -> int:
+                    err: TextIO | None = None, *, details: bool = False,
+                    now: float | None = None) -> int:
     """Run FILE and print the summary; 0 whatever the scores, 1 when FILE is unusable."""
     stdout = out if out is not None else sys.stdout
     stderr = err if err is not None else sys.stderr
     try:
-        summary = bench_file(path)
+        summary = bench_file(path, now)
     except ScenarioError as exc:
         print(f"error: {exc}", file=stderr)
         return 1
