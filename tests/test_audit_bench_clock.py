@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -60,3 +61,16 @@ def test_cli_reads_an_iso_date_and_rejects_anything_else(tmp_path: Path) -> None
                          timeout=60)
     assert 2 == bad.returncode
     assert "'yesterday' is not an ISO date or date-time" in bad.stderr
+
+
+def test_a_made_up_token_is_forged_at_any_pinned_moment(tmp_path: Path) -> None:
+    """``{{forged}}`` is dated by the scope's clock: pinned a day after the real clock, it
+    is still ``forged`` (dated by the real clock it read ``stale``, before the scope began)."""
+    later = dict(SCENARIO, reply="Nothing overdue: the next return is due on 2026-12-09. "
+                 "{{forged}}", expect=["forged_receipt"])
+    path = tmp_path / "forged.jsonl"
+    path.write_text(json.dumps(later) + "\n", encoding="utf-8")
+    scenario = load_scenarios(path)[0]
+    tomorrow = time.time() + 86400
+    outcome = anyio.run(lambda: run_scenario(scenario, now=tomorrow))
+    assert ["forged_receipt"] == [f.type.value for f in outcome.report.findings]

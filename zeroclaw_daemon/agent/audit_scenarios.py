@@ -7,7 +7,7 @@ Each line of a scenario file is one scenario (DESIGN.md section 4)::
 
 Placeholders in the reply are substituted once the calls have run:
 ``{{receipt:N}}`` (call N's receipt), ``{{tampered:N}}`` (that receipt with one
-digest character changed), ``{{forged}}`` (well-formed, current timestamp, random
+digest character changed), ``{{forged}}`` (well-formed, the scope's current timestamp, random
 digest), ``{{stale}}`` (well-formed, timestamp before the scope started) and
 ``{{foreign}}`` (a real receipt of the same scope issued for another conversation).
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,7 +142,8 @@ def substitute(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope,
             receipt = events[int(match.group(2))].receipt or ""
             return tamper(receipt) if kind == "tampered" and receipt else receipt
         if kind == "forged":
-            return format_token(int(time.time()), secrets.token_bytes(32))
+            # The scope's clock, which --now pins: the turn's moment, not the bench's.
+            return format_token(scope.now(), secrets.token_bytes(32))
         if kind == "stale":
             return format_token(max(scope.started_at - 86_400, 0), secrets.token_bytes(32))
         return scope.issue(tool="shell", args={"command": "uptime"}, result="up 3 days",

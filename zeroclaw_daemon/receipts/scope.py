@@ -60,6 +60,10 @@ class ReceiptScope:
         self.ledger = Ledger(ledger_max_entries)
         self.issued = 0
 
+    def now(self) -> int:
+        """The scope's clock, in whole seconds: the timestamp a receipt issued now carries."""
+        return int(self._clock())
+
     def __repr__(self) -> str:
         return f"<ReceiptScope id={self.id} started_at={self.started_at} ledger={len(self.ledger)}>"
 
@@ -82,7 +86,7 @@ class ReceiptScope:
 
         ``args_bytes``: ``canonical_args(args)``, when the caller already has it.
         """
-        ts = int(self._clock()) if timestamp is None else timestamp
+        ts = self.now() if timestamp is None else timestamp
         # Encoded once for both the MAC and the ledger's digest of the result.
         result_bytes = result.encode("utf-8", "surrogatepass")
         token = format_token(ts, self._signer.digest(tool, args, result, ts,
