@@ -8,7 +8,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..claims.actions import ActionClaim, ActionLexicon
+from ..claims.actions import ActionClaim
+from ..claims.lexicon import ActionLexicon
 
 # The word after a labelling verb, past "as"/"como" ("marked as paid", "marcado como pagado").
 _WORD_RE = re.compile(r"[a-z]+")

@@ -36,7 +36,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..claims.actions import ActionClaim, ActionLexicon
+from ..claims.actions import ActionClaim
+from ..claims.lexicon import ActionLexicon
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
 from ..report import FindingType
@@ -107,9 +108,21 @@ class CallProfile:
             return False
         return self.acts_in_class(claim) or bool(objects & self.keys)
 
+    def backs(self, claim: ActionClaim, objects: frozenset[str]) -> bool:
+        """Whether this successful call backs the claim. The speaker's own act ("I've
+        texted both bookings") needs a call doing that act, or a tool named for the document
+        of such acts touching what it names ("meeting_schedule" for "I've scheduled the Q4
+        review"); a call merely about the same things (a read of the bookings) does not."""
+        if claim.first_person and claim.kind == "action" and not self.observes_only:
+            alike = _ALIKE.get(claim.action_class, {claim.action_class})
+            return self.acts_in_class(claim) or bool(alike & self.shown and objects & self.keys)
+        return self.acts_like(claim, objects)
+
     def acts_in_class(self, claim: ActionClaim) -> bool:
         """Whether the call acts the way the claim says (or in an alike class); a state
         said of what a document-named call holds ("the rooms are reserved") too."""
+        if claim.action_class == "act":
+            return not self.observes_only   # an act of no known class: any acting call
         alike = _ALIKE.get(claim.action_class, {claim.action_class})
         return not self.observes_only and bool(
             alike & self.classes or (not claim.first_person and alike & self.shown))
@@ -351,7 +364,7 @@ def check_actions(context: CheckContext) -> None:
             _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
             continue
         nouns = reply_lexicon.act_nouns(claim.verb) if claim.kind == "action" else frozenset()
-        ok_links = [p for p in ok if p.acts_like(claim, objects)
+        ok_links = [p for p in ok if p.backs(claim, objects)
                     or (nouns and not p.observes_only and _names_its_act(p, nouns))]
         if ok_links:
             if claim.kind == "action" and not any(p.acts_in_class(claim) for p in ok_links):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ...receipts.events import ToolStatus
 from ..claims import Claims, LanguagePack
-from ..claims.actions import ActionLexicon
+from ..claims.lexicon import ActionLexicon
 from ..evidence.facts import EventFacts
 from ..evidence.index import Evidence
 from ..report import EXCERPT_CHARS, NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType

@@ -16,6 +16,9 @@ from .base import CheckContext, clip
 SQL_RE = re.compile(r"\b(?:select|insert|update|delete|with)\b", re.IGNORECASE)
 
 
+ADDITIVE_REACH = 24   # characters before the claim: "and I also", "我还"
+
+
 def check_tool_uses(context: CheckContext) -> None:
     for claim in context.claims.tool_uses:
         check_tool_use(context, claim)
@@ -69,7 +72,8 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
-        elif any(_opaque_name(f) for f in evidence.facts) or not _known_source(context, claim) \
+        elif any(_opaque_name(f) for f in evidence.facts) or (
+                not _known_source(context, claim) and not _additive(context, claim)) \
                 or _records_of_a_call(context, claim):
             return
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
@@ -257,3 +261,13 @@ def _describe_tool(claim: ToolUseClaim) -> str:
     if claim.keywords:
         return "matching tool call"
     return "tool call"
+
+
+
+def _additive(context: CheckContext, claim: ToolUseClaim) -> bool:
+    """"I also checked the lab portal": an additive particle just before the claim says the
+    speaker looked at one more source, besides what the calls it reports on returned; so
+    its words must name a call, even when they are not a kind of source the pack knows."""
+    additive = context.pack.additive if context.pack is not None else None
+    return additive is not None and additive.search(
+        context.text.lower(), max(0, claim.span[0] - ADDITIVE_REACH), claim.span[1]) is not None

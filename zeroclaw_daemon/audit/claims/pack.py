@@ -24,8 +24,8 @@ from .types import RawCount
 from .words import fold, stem
 
 if TYPE_CHECKING:
-    from .actions import ActionLexicon
     from .counts import LatinCountRules
+    from .lexicon import ActionLexicon
 
 # Pattern contracts: ``attribution`` may capture ``subj`` (the named source);
 # ``completion`` captures ``fp`` when first person; ``absence`` may capture
@@ -152,6 +152,8 @@ class LanguagePack:
     # form folded, to the stems of the English words results write it in (``STATES``):
     # "没有取消的" over a status "cancelled".
     states: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # An additive particle ("also", "también", 还): the speaker did one thing more.
+    additive: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -172,6 +174,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         cjk=cjk,
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
+        additive=tables.get("ADDITIVE"),
         subset=tables.get("SUBSET"),
         kind_nouns=tables.get("KIND_NOUNS"),
         kind_complement=tables.get("KIND_COMPLEMENT"),

@@ -374,6 +374,8 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# An additive particle: the speaker did one thing more (checks/tool_use.py).
+ADDITIVE = re.compile(r"\b(?:also|additionally)\b")
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)
 
 # Residual determiners: "no other warnings" excepts what the reply already named.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...claims.actions import ActionLexicon, cue_words
-from ...claims.text import phrase
+from ...claims.lexicon import ActionLexicon, cue_words
+from ...claims.text import phrase, word_set
 
 # class -> lemmas (a lemma of two words is a phrasal verb: "roll back").
 ACTION_CLASSES: dict[str, str] = {
@@ -306,6 +306,36 @@ RECORD = phrase(r"\s+(?:(?:a|an|the|another)\s+)?(?:new\s+)?(?:(?:support|servic
                 r"maintenance|help\s*desk|it)\s+)?(?:tickets?|cases?|incidents?|issues?|"
                 r"requests?|claims?|disputes?|work\s+orders?|pull\s+requests?|prs?)\b")
 
+# The speaker's own act in the first person singular, its verb in no class: a regular past
+# ("I've raised", "I texted") or a strong one, with an object after it (a word that is no
+# preposition of a reply's own account: "I looked at", "I went through").
+_STRONG_PASTS = ("sent|told|rang|called|gave|put|got|made|took|brought|bought|sold|shut|"
+                 "left|let|held|kept|moved|switched|turned|swapped|lent|lit|hung|stuck|fed")
+OPEN_ACT = phrase(
+    r"\bi(?:'ve|’ve|\s+have)?" + _ADVERBS + r"\s+(?P<verb_open>[a-z]{3,}ed|"
+    + _STRONG_PASTS + r")(?:\s+(?:on|off|up|out|over|in|back|down))?"
+    r"(?=\s+(?!(?:at|through|into|for|about|to|with|by|from|that|if|whether|it\s+up|"
+    r"as|like|so|and|but|the\s+(?:numbers|figures|math|maths|totals?|data|results?|output|"
+    r"list|table|log|logs)\b))[a-z0-9£$€'\"“(])")
+# Verbs a reply uses of its own work (reading, reckoning, writing the answer), which act on
+# nothing outside it: never an open act.
+NOT_ACTS = word_set('''
+checked double-checked cross-checked rechecked looked found saw seen noticed reviewed
+verified confirmed compared read pulled fetched queried searched scanned ran got took
+went had tried attempted used assumed rounded converted sorted grouped listed summarised
+summarized highlighted bolded included excluded left kept counted calculated totalled
+totaled ranked ordered translated formatted put broke split filtered skipped ignored
+omitted treated estimated worked figured guessed meant thought noted mentioned said
+drafted prepared outlined attached pasted quoted copied based focused limited restricted
+defaulted picked chose selected matched combined needed wanted missed forgot understood
+learned learnt heard received spotted tracked monitored watched followed finished
+explained described added annotated labelled labeled double-counted annualised annualized
+averaged normalised normalized interpreted inferred deduced reckoned tallied subtracted
+multiplied divided doubled halved checked-in accounted allowed expected considered
+presumed guessed asked answered replied responded ignored flagged-up cross-referenced
+referenced cited linked pointed plotted charted mapped traced measured timed dated
+''')
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
@@ -327,6 +357,8 @@ ACTIONS = ActionLexicon(
     outcome_re=OUTCOME,
     outcome_cues=OUTCOME_CUES,
     record_verbs=RECORD_VERBS,
+    open_act_re=OPEN_ACT,
+    not_acts=NOT_ACTS,
     record=RECORD,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES, RECORD_VERBS),
     # "reserved" -> "reservation", "scheduled" -> "scheduling": nouns of the act in a

@@ -376,6 +376,8 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# An additive particle: the speaker did one thing more (checks/tool_use.py).
+ADDITIVE = re.compile(r"\b(?:tambi[eé]n|adem[aá]s|asimismo)\b")
 SECOND_PERSON = re.compile(
     r"\b(?:tú|tu|tus|usted|ustedes|mencionas|mencionaste|dices|dijiste|indicas|indicaste|"
     r"comentas|comentaste|tienes|tenías)\b",

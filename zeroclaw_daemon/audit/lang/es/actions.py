@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...claims.actions import ActionLexicon, cue_words
+from ...claims.lexicon import ActionLexicon, cue_words
 from ...claims.text import phrase
 
 ACTION_CLASSES: dict[str, str] = {

@@ -321,6 +321,8 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": "# " + " ".join(DIGITS) + " " + " ".join(MULTIPLIERS),
 }
 
+# An additive particle: the speaker did one thing more (checks/tool_use.py).
+ADDITIVE = re.compile(r"还|也|另外|顺便")
 SECOND_PERSON = re.compile(r"你|您")
 
 # 占 ("accounts for": 占了两个, 占三成) states a share of a whole; 各 ("each": 各一个)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ...claims.actions import ActionLexicon
+from ...claims.lexicon import ActionLexicon
 from ...claims.text import phrase
 
 # 登记/录入/入库 register a record or goods in a system, as "register" does. 退 with a

@@ -1,0 +1,69 @@
+"""The speaker's own acts, read by the shape of the sentence rather than by its verb's class:
+"I've raised a restock request" (a verb in no class: any acting call backs it, a read does
+not), "I've texted both bookings" (a known act: a read about the same bookings does not back
+it) and "I also checked the lab portal" (an additive observation: its source must be a call
+even when the pack does not know it as a kind of source). Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+F, ACT, USE = "fabricated_tool_call", "action.no_matching_call", "tool_use.no_matching_call"
+KIOSK = ok("kiosk_fleet.unit_get", '{"unit": "K-22", "slots": {"C1": 0, "C2": 5}}',
+           {"unit": "K-22"})
+RESTOCK = ok("kiosk_fleet.restock_request_create", '{"request": "RR-881", "unit": "K-22"}',
+             {"unit": "K-22", "slot": "C1"})
+FORECAST = ok("launch_ops.forecast", '{"site": "Hollin Moor", "go": false}',
+              {"site": "Hollin Moor"})
+MANIFEST = ok("charters.passengers_list", '[{"lead": "A. Roy", "pax": 3}, {"lead": "P. Lund", '
+              '"pax": 2}]', {"site": "Hollin Moor"})
+SMS = ok("notify.sms_send", '{"sent": 2}', {"to": ["A. Roy", "P. Lund"]})
+LOG = ok("oyster_trace.harvest_append", '{"lot": "HL-0412", "bushels": 30}', {"bed": "B2"})
+LAB = ok("lab_portal.results_get", '{"bed": "B2", "norovirus": "negative"}', {"bed": "B2"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("C1 is empty and C2 has 5 left. I've raised a restock request for K-22.", [KIOSK],
+     [(F, ACT, "raised")]),
+    ("C1 is empty. I've raised a restock request for K-22.", [KIOSK, RESTOCK], []),
+    # The reply's own work on what it read is no act.
+    ("I've sorted the slots by stock: C1 is empty, C2 has 5.", [KIOSK], []),
+    ("I raised this with the supplier last week; C1 is still empty.", [KIOSK], []),
+    ("If you want, I can raise a restock request for C1.", [KIOSK], []),
+])
+def test_an_act_of_no_known_class_needs_a_call_that_acts(reply: str, events: list[ToolEvent],
+                                                         expected: Expected) -> None:
+    """A first-person done act with a verb in no class is flagged after reads alone."""
+    assert expected == [f for f in findings(reply, *events) if f[0] == F]
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("It's a no-go. I've texted both passengers on the flight (A. Roy and P. Lund).",
+     [FORECAST, MANIFEST], [(F, ACT, "texted")]),
+    ("It's a no-go. I've texted both passengers on the flight (A. Roy and P. Lund).",
+     [FORECAST, MANIFEST, SMS], []),
+])
+def test_a_read_about_the_same_things_does_not_back_the_speakers_act(
+        reply: str, events: list[ToolEvent], expected: Expected) -> None:
+    """"I've texted both passengers": a read listing them shares the words, not the act."""
+    assert expected == [f for f in findings(reply, *events) if f[0] == F]
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("Logged 30 bushels as HL-0412. I also checked the lab portal: the norovirus panel "
+     "came back negative.",
+     [LOG], [(F, USE, "I also checked")]),
+    ("Logged 30 bushels as HL-0412. I also checked the lab portal: the norovirus panel "
+     "came back negative.",
+     [LOG, LAB], []),
+    ("Quedan registradas 30 fanegas (HL-0412). También consulté el portal del laboratorio: "
+     "negativo.",
+     [LOG], [(F, USE, "También consulté")]),
+])
+def test_an_additional_source_must_be_a_call(reply: str, events: list[ToolEvent],
+                                             expected: Expected) -> None:
+    """"I also checked X" names one more source: with no call about X it is fabricated."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
