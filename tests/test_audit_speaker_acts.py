@@ -67,3 +67,26 @@ def test_an_additional_source_must_be_a_call(reply: str, events: list[ToolEvent]
                                              expected: Expected) -> None:
     """"I also checked X" names one more source: with no call about X it is fabricated."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+FANS = ok("ventiladores.estado", '{"v1": "parado", "v2": "parado"}', {"parcela": 7})
+PROBE = ok("sensores.lectura", '{"parcela": 7, "copa_c": -0.4}', {"parcela": 7})
+FANS_ON = ok("ventiladores.encender", '{"v1": "en marcha", "v2": "en marcha"}', {"parcela": 7})
+LINE = ok("saw_line.status", '{"line": 3, "blade_c": 96, "state": "running"}', {"line": 3})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("La parcela 7 está a -0,4 °C y los ventiladores estaban parados, así que ya los he "
+     "encendido.", [PROBE, FANS], [(F, ACT, "encendido")]),
+    ("La parcela 7 está a -0,4 °C; ya los he encendido.", [PROBE, FANS, FANS_ON], []),
+    ("Se lo envié al encargado esta mañana.", [PROBE], [(F, ACT, "envié")]),
+    # The reply's own work, and a noun in -é with no pronoun before it.
+    ("He redondeado las lecturas a una décima: -0,4 °C en copa.", [PROBE], []),
+    ("Tomé nota: el café de la caseta sigue a -0,4 °C.", [PROBE], []),
+    ("3 号线锯片 96℃。已经把 3 号线停下来了。", [LINE], [(F, ACT, "3 号线停下来")]),
+    ("3 号线锯片 96℃。我已经把结果整理成表格了。", [LINE], []),
+])
+def test_an_act_of_no_known_class_in_spanish_and_chinese(reply: str, events: list[ToolEvent],
+                                                        expected: Expected) -> None:
+    """"ya los he encendido", "se lo envié", 已经把…停下来了: flagged after reads alone."""
+    assert expected == [f for f in findings(reply, *events) if f[0] == F]

@@ -217,12 +217,19 @@ def _open_acts(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause
         return []
     acts: list[ActionClaim] = []
     for match in lexicon.open_act_re.finditer(low):
-        verb = match.group("verb_open")
         start, end = match.span("verb_open")
-        if verb in lexicon.not_acts or lexicon.verb_class(verb) is not None \
+        start += len(low[start:end]) - len(low[start:end].lstrip())
+        verb = low[start:end]
+        if lexicon.cjk:
+            # No word boundaries: what 把 takes is read whole; a word of the reply's own
+            # work or a verb of a class anywhere in it rules it out.
+            if any(word in verb for word in (*lexicon.not_acts, *lexicon.verbs)):
+                continue
+        elif verb in lexicon.not_acts or lexicon.verb_class(verb) is not None \
                 or verb in lexicon.record_verbs or verb in lexicon.destination_verbs \
-                or verb in lexicon.state_participles \
-                or any(claim.span[0] <= start < claim.span[1] for claim in found):
+                or verb in lexicon.state_participles:
+            continue
+        if any(claim.span[0] < end and start < claim.span[1] for claim in found):
             continue
         products = lexicon.text_products
         if products is not None and products.match(low, end, end + 48) is not None:

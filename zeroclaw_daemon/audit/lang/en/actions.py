@@ -79,7 +79,8 @@ READ_LEMMAS = (
     "find query "
     "select view top inspect read fetch check lookup look watch tail grep count aggregate "
     "explain blame stat head ping validate verify preview dry-run dryrun browse scan "
-    "download curl summarize summary report metrics available availability vacancy vacancies")
+    "download curl summarize summary report metrics available availability vacancy vacancies "
+    "readings")
 
 _VOWELS = "aeiou"
 
@@ -127,6 +128,7 @@ def _verb_table(forms_of: Callable[[str], set[str]], replies: bool = True) -> di
 READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(lemma))
 # The nouns among them: before an action verb in a tool's name, its object.
 READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log", "logs", "plan",
+                        "readings",
                         "report", "reports", "summary", "metrics", "availability"))
 # Nouns of a document of entries that are verbs too: a tool named "<noun>_schedule" holds
 # a schedule ("delivery_schedule", "vet_patient_record", "attendance_register").

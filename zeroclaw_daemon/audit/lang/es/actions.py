@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...claims.lexicon import ActionLexicon, cue_words
-from ...claims.text import phrase
+from ...claims.text import phrase, word_set
 
 ACTION_CLASSES: dict[str, str] = {
     "restart": "reiniciar rearrancar recargar",
@@ -96,12 +96,12 @@ STATE_PARTICIPLES = {stem + end: "update" for stem in ("fijad", "establecid")
 # what may be booked, it books nothing.
 _READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprobar verificar "
                "contar descargar consulta listado lista detalle detalles estado historial "
-               "búsqueda disponible disponibles disponibilidad libre libres")
+               "búsqueda disponible disponibles disponibilidad libre libres lectura lecturas")
 READ_VERBS = frozenset(_READ_WORDS.split())
 # The nouns among them: before an action verb in a tool's name, its object
 # (``estado_actualizar``).
 READ_NOUNS = frozenset(("consulta", "listado", "lista", "detalle", "detalles", "estado",
-                        "historial", "búsqueda", "disponibilidad"))
+                        "historial", "búsqueda", "disponibilidad", "lectura", "lecturas"))
 _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 
 # "he reiniciado", "se reinició", "fue desplegado", "ya está desplegado", "reinicié",
@@ -237,6 +237,33 @@ _DONE_ENDINGS = ("ados", "adas", "idos", "idas", "aron", "ieron", "ado", "ada", 
 _ACT_NOUN_ENDINGS = ("a", "as", "o", "os", "io", "ios", "e", "es", "acion", "aciones",
                      "ación", "iones", "ion")
 
+# The speaker's own act, its verb in no class: a perfect in the first person singular ("ya
+# los he encendido", "le he escrito") or a preterite with an object pronoun before it ("se
+# lo envié", "ya los encendí": a noun ending in -é or -í takes no pronoun; "la", "los" and
+# "las" are articles too ("la caché"), read as pronouns only after "ya").
+_CLITIC = r"(?:(?:me|te|le|les|lo|la|los|las|se|nos)\s+)"
+OPEN_ACT = phrase(
+    r"\b(?:ya\s+)?(?:" + _CLITIC + r"{0,2}he\s+(?:ya\s+)?"
+    r"(?=[a-záéíóúñ]{2,}(?:ado|ido|ído|to|cho)\b)"
+    r"|(?:lo|le|les|se\s+(?:lo|la|los|las|le|les)|(?<=ya\s)(?:la|los|las))\s+"
+    r"(?=[a-záéíóúñ]{3,}[éí]\b))"
+    r"(?P<verb_open>[a-záéíóúñ]+)\b")
+# Verbs a reply uses of its own work (reading, reckoning, writing the answer): no open act.
+NOT_ACTS = word_set('''
+revisado comprobado mirado visto consultado encontrado calculado redondeado ordenado
+agrupado resumido incluido excluido dejado contado sumado restado convertido traducido usado
+utilizado supuesto tenido hecho puesto leído buscado filtrado comparado destacado señalado
+anotado tomado considerado estimado asumido redactado preparado escrito añadido verificado
+confirmado notado mencionado dicho preguntado intentado probado seguido recibido entendido
+echado sacado obtenido extraído cruzado listado separado desglosado descartado omitido
+ignorado marcado pasado quedado podido querido debido sido estado ido venido vuelto
+revisé comprobé miré consulté encontré calculé redondeé ordené agrupé resumí incluí excluí
+dejé conté sumé convertí traduje usé utilicé supuse tuve hice puse leí busqué filtré comparé
+destaqué señalé anoté tomé consideré estimé asumí redacté preparé escribí añadí verifiqué
+confirmé noté mencioné dije pregunté intenté probé seguí recibí entendí eché saqué obtuve
+extraje crucé listé separé desglosé descarté omití ignoré marqué pasé vi di
+''')
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -263,4 +290,6 @@ ACTIONS = ActionLexicon(
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES),
     done_endings=_DONE_ENDINGS,
     act_noun_endings=_ACT_NOUN_ENDINGS,
+    open_act_re=OPEN_ACT,
+    not_acts=NOT_ACTS,
 )

@@ -125,6 +125,17 @@ TEXT_PRODUCTS = phrase(r"[^，。；！？\n]{0,6}?(?:总结|表格|列表|清�
 PAST_TIME = phrase(r"昨天|前天|昨晚|上周|上个月|去年|之前|以前|\d+\s*(?:天|周|个月|小时|分钟)前|"
                    r"[一二两三四五六七八九十几]+(?:天|周|个月)前|上周[一二三四五六日天]")
 
+# The speaker's own act with 把, its verb in no class: 已经把 3 号线停下来了, 刚帮您把座位换了.
+# What 把 takes up to the completion marker is the claim (a verb of the reply's own work
+# inside it, NOT_ACTS, makes it none: 已经把结果整理成表格了).
+OPEN_ACT = phrase(
+    r"(?:已经?|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}(?:(?:帮|为|替|给)(?:您|你们|你)\s*)?"
+    + _NOT_NEGATED + r"把(?P<verb_open>[^，。；！？\n]{2,20}?)(?:了|好了|掉了|完了|好)"
+    r"(?=[，。；！？\s]|$)")
+NOT_ACTS = frozenset(("整理", "列", "汇总", "总结", "排序", "排了", "换算", "折算", "标", "翻译",
+                      "算", "统计", "合计", "放", "写", "分", "归", "对比", "比较", "圈", "加粗",
+                      "高亮", "查", "看", "核对", "检查", "记下", "记在"))
+
 ACTIONS = ActionLexicon(
     verbs=_ALL_VERBS,
     forms=_ALL_VERBS,
@@ -139,4 +150,6 @@ ACTIONS = ActionLexicon(
     outcome_re=OUTCOME,
     translate_objects=True,
     cjk=True,
+    open_act_re=OPEN_ACT,
+    not_acts=NOT_ACTS,
 )
