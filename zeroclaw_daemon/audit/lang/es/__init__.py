@@ -201,7 +201,7 @@ COMPLETION = phrase(
     r"|(?:con\s+éxito|exitosamente)\b"
     r"|(?:vuelve|volvió)\s+a\s+(?:funcionar|estar\s+(?:en\s+línea|activo|disponible|arriba))"
     r"|ya\s+(?:funciona|está\s+(?:en\s+línea|activo|corriendo|funcionando|arriba)))"
-    r"|(?<![^\s])(?:^|(?<=[.!?]\s)|(?<=\n))(?:Listo|Hecho|Terminado)\b")
+    r"|(?<![^\s¡])(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡))(?:Listo|Hecho|Terminado)\b")
 PRESENTATION = phrase(
     r"\b(?:(?:la\s+|el\s+)?(?:salida|resultados?|respuesta|búsqueda)\s+(?:muestra|mostró|dice|"
     r"indica|indicó|devolvió|contiene|arrojó|lista|listó)\b"

@@ -127,11 +127,11 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
     # banco") it narrates someone else's act.
     + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?!\s+por\b)" + _NOT_TIMES
-    + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|"
+    + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|"
     r"(?<=[✅✔☑🎉🚀]\s))(?P<noun>\w+)"
     r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
     r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
     r"(?!\s*:\s*\d)"
     r"|\b(?P<verb_fp5>\w+[éí])\b"
@@ -139,7 +139,7 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 
 # A headline: "Rama eliminada.", "Hecho: pedido cancelado y reembolsado."
 HEADLINE = phrase(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     # Not a count of items ("cuatro cobrados, uno fallido"): a description of a result.
     # Not a prepositional phrase ("para las eliminadas"): a participle after an article is
     # a noun, not a claim.
@@ -192,7 +192,7 @@ RECORD_NOUNS = (r"(?:incidencias?|incidentes?|tickets?|casos?|solicitud(?:es)?|p
 RECORD = phrase(r"\s+(?:(?:un|una|el|la|los|las|otr[oa]s?)\s+)?(?:nuev[oa]s?\s+)?" + RECORD_NOUNS)
 _CUE_VERBS, _CUE_FORMS = {**_VERBS, **DESTINATION_VERBS, **RECORD_VERBS}, _FORMS
 OUTCOME = phrase(
-    r"(?:^|(?<=[.!?:]\s)|(?<=\n))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
+    r"(?:^|(?<=[.!?:]\s)|(?<=\n)|(?<=¡))(?:listo|hecho)\b|\btodo\s+(?:listo|hecho)\b|\bya\s+qued[óo]\b|\b(?:está|están)\s+(?:ya\s+)?"
     r"(?:en\s+producción|funcionando|operativ[oa]s?|en\s+camino|en\s+ruta|en\s+tránsito)\b|"
     r"\b(?:se\s+)?complet(?:ó|aron)\b|"
     # The same in the perfect or a passive: "el pago se ha completado", "ha sido procesado".

@@ -75,7 +75,8 @@ _OPENED_RECORD = (r"(?:开|提|建)了(?=(?:[一两二三四五六七八九十�
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
-_MANNER = r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时)"
+_MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时|"
+           r"远程|人工|手工|批量|临时|强制|紧急)")
 # For whom it was done (帮您, 为你, 替客户) may stand between 已 and the verb or its 把
 # object: "已帮您把会议改到周五".
 # The one it was done for may be named ("已经帮王丽华把洁牙改到下午"): two to four Han
