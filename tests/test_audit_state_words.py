@@ -38,7 +38,7 @@ PERMITS = ok("permits.list", _rows("P", ["valid", "valid", "expired", "valid", "
     ("今天没有延误的航班。", BOARD, [(A, RULE, "没有延误的航班")]),
     ("5 张许可证都查过了，没有过期的。", PERMITS, [(A, RULE, "没有过期的")]),
     ("No hay vuelos retrasados hoy.", BOARD, [(A, RULE, "No hay vuelos retrasados")]),
-    ("Ningún vuelo está retrasado hoy.", BOARD, [(A, RULE, "Ningún vuelo")]),
+    ("Ningún vuelo está retrasado hoy.", BOARD, [(A, RULE, "Ningún vuelo está retrasado")]),
 ])
 def test_an_absence_of_a_state_an_item_is_in(reply: str, event: ToolEvent,
                                               expected: Expected) -> None:

@@ -99,7 +99,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                     f"says \"{clip(claim.text)}\", but the {facts.event.tool} result has an "
                     f"item due on {due}, before this turn's day", "absence.due_date_passed")
         return
-    if claim.of_state and not state_written_as_a_value(claim, pool):
+    if claim.of_state and not state_written_as_a_value(claim, pool,
+                                                       states_denied(context, claim)):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state

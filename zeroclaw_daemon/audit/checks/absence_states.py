@@ -264,35 +264,45 @@ def zero_cell_columns(rows: list[Row]) -> set[str]:
     return names
 
 
-def state_written_as_a_value(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
+def state_written_as_a_value(claim: AbsenceClaim, pool: list[EventFacts],
+                             also: frozenset[str] = frozenset()) -> bool:
     """Whether a result writes the state an absence of state denies ("nothing overdue")
     as an item's value ("status": "overdue", a CSV cell "overdue"), not as a key or a
-    header ("pending": [...] of a balance, whose amounts the reply reads instead)."""
+    header ("pending": [...] of a balance, whose amounts the reply reads instead). The
+    state is the claim's last word, or any form of its subject's stems ("ninguna se quedó
+    abierta": "abierta", "abierto"), or ``also``: the stems of the words results write it
+    in ("rechazado": "reject")."""
     words = re.findall(r"[a-z]+", claim.text.lower())
     if not words:
         return False
     state = words[-1]
+    stems = tuple(w for w in (*claim.subject, *also) if len(w) >= _MIN_STATE_STEM)
     for facts in pool:
-        if state not in facts.result_lower:
+        if state not in facts.result_lower and not any(w in facts.result_lower for w in stems):
             continue
         data = facts.parsed_json
         if data is not None:
-            if _holds_string(data, state, 0):
+            if _holds_string(data, state, stems, 0):
                 return True
             continue
         body = facts.result_lower.split("\n", 1)[1] if "\n" in facts.result_lower else ""
-        if re.search(r"(?<![a-z])" + state + r"(?![a-z])", body):
+        if re.search(r"(?<![a-z])" + state + r"(?![a-z])", body) or any(
+                re.search(r"(?<![a-z])" + re.escape(w), body) for w in stems):
             return True
     return False
 
 
-def _holds_string(node: object, word: str, depth: int) -> bool:
+_MIN_STATE_STEM = 5   # shorter stems ("late") are read as whole words only
+
+
+def _holds_string(node: object, word: str, stems: tuple[str, ...], depth: int) -> bool:
     if isinstance(node, str):
-        return word in re.findall(r"[a-z]+", node.lower())
+        found = re.findall(r"[a-z]+", node.lower())
+        return word in found or any(f.startswith(stems) for f in found)
     if depth > 6:
         return False
     if isinstance(node, dict):
-        return any(_holds_string(v, word, depth + 1) for v in node.values())
+        return any(_holds_string(v, word, stems, depth + 1) for v in node.values())
     if isinstance(node, list):
-        return any(_holds_string(v, word, depth + 1) for v in node[:200])
+        return any(_holds_string(v, word, stems, depth + 1) for v in node[:200])
     return False

@@ -189,7 +189,7 @@ ABSENCE = phrase(
     r"contained|has|had|lists?|listed|reported|reports?|turned\s+up|came\s+back\s+with|with|"
     r"see|saw|got)\s+)?no\s+(?!(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+"
     r"(?:of|to|about)\b|longer\b|need\b|problems?\b|worries\b|idea\b|way\b|more\s+than|"
-    r"less\s+than|fewer\s+than|later\s+than|sooner\b|doubt\b|matter\b|one\s+else|reason\b|"
+    r"less\s+than|fewer\s+than|later\s+than|sooner\b|doubt\b|matter\b|one\b|reason\b|"
     r"action\b|changes?\s+(?:needed|required|necessary)|further\b|receipt)"
     # Two modifiers of the noun may be coordinated ("no mite or mould issues", "no
     # billing and shipping errors"): each is a word of the subject. A determiner or a
@@ -246,9 +246,13 @@ ABSENCE = phrase(
     r"over)\b)[a-z][\w-]*){0,3})"
     # "Nothing overdue on that card", "none is pending": a negative pronoun and an adjective
     # of an item's state (a closed class) deny items in that state.
-    r"|\b(?:nothing|none)\s+(?:(?:is|was|are|were)\s+)?(?:currently\s+|still\s+)?"
+    # Persons too ("no one's overdue", "nobody is late"), and "none of" a group ("none of
+    # the horses are overdue").
+    r"|\b(?:nothing|none|nobody|no[\s-]one|none\s+of\s+(?:them|these|those|"
+    r"(?:the|your|our|their)\s+[a-z][\w-]*))(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
+    r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
-    r"late|missing|blocked|stuck|delayed|open)\b"
+    r"late|missing|blocked|stuck|delayed|open|absent|offline)\b"
     # "Nothing deviating by more than 1.5 °C", "none exceeding the limit": a negative pronoun
     # and a present participle deny items doing that.
     r"|\b(?:nothing|none)\s+(?:(?:is|are|was|were)\s+)?(?:currently\s+|still\s+)?"

@@ -217,8 +217,23 @@ _SUBJ_ES = (r"(?!(?:más|menos)\s+(?:de|que)\b)"
             + _W + r"(?:\s+(?!en\b|de\b|del\b|para\b|por\b|con\b|y\b|o\b|que\b|hoy\b|ayer\b|"
             r"esta\b|este\b|desde\b|durante\b)"
             + _W + r"){0,2}(?:\s+de\s+" + _W + r")?")
+# The states of an item a negative pronoun or determiner denies ("ninguna se quedó abierta",
+# "nadie está de baja", "ninguna factura está vencida"); and the verbs whose participle is
+# such a state, negated with the determiner after them ("no se rechazó ningún lote").
+_STATE_ES = (r"(?:abiert|pendient|vencid|atrasad|caducad|rechazad|bloquead|retrasad|impagad|"
+             r"cancelad|averiad|suspendid|ausent)[oae]?s?\b|sin\s+(?:pagar|leer|asignar|"
+             r"resolver)\b|de\s+baja\b|fuera\s+de\s+(?:plazo|servicio|l[ií]nea)\b")
+_STATE_VERBS_ES = r"(?:rechaz|cancel|retras|bloque|suspend|averi)"
 ABSENCE = phrase(
-    r"\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
+    r"\b(?:nada|nadie|ningun[oa]s?|ningún|ningun[oa]s?\s+de\s+(?:ell[oa]s|est[oa]s|l[oa]s\s+"
+    + _W + r")|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")\s+(?:se\s+)?"
+    r"(?:(?:est[áa]n?|estaba[n]?|estuvo|estuvieron|qued[óo]|quedaron|quedan?|fue|fueron|"
+    r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron)\s+)?"
+    r"(?:todavía\s+|aún\s+|ya\s+)?(?P<subjstate>" + _STATE_ES + r")"
+    r"|\bno\s+(?:se\s+)?(?:(?:ha|han|había|habían)\s+)?(?P<subjstate2>" + _STATE_VERBS_ES
+    + r"(?:ó|aron|ado|ada|ados|adas|ió|ieron|ido|ida))\s+(?:ningún|ninguna|ningunos|ningunas)\s+"
+    + _W + r""
+    r"|\bno\s+(?:se\s+)?(?:hay|había|hubo|existe|existen|existía|aparece|aparecen|aparecía|"
     r"figura|figuran|encontr(?:ó|aron|é|amos)|encuentro|encuentra|encuentran|detect(?:ó|aron|é)|"
     # each verb in the singular and the plural: a log's lines or results "no muestran"
     r"registr(?:ó|aron)|ve|ven|devolvió|devolvieron|devuelve|devuelven|muestra|muestran|"
