@@ -21,6 +21,7 @@ from .absence import check_absences
 from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
+from .disclosure import check_undisclosed_failure
 from .failed_settings import check_failed_settings
 from .filter_denials import check_filter_denials
 from .labelled import check_labelled_numbers
@@ -49,6 +50,7 @@ CHECKS: tuple[Check, ...] = (
     check_sources,
     check_actions,
     check_failed_settings,
+    check_undisclosed_failure,
 )
 
 

@@ -1,5 +1,8 @@
-"""Failure disclosure told as a denied act: after calls that did not succeed, "No vans
-have been sent" says the act did not happen; it presents no result of the failed call."""
+"""Failure disclosure. Told as a denied act: after calls that did not succeed, "No vans
+have been sent" says the act did not happen; it presents no result of the failed call.
+Not told at all: when every call of the turn failed, a reply that states something without
+a word of failure, disclosure or denial anywhere presents the outcome of a call that has
+none (:func:`check_undisclosed_failure`)."""
 
 from __future__ import annotations
 
@@ -52,3 +55,31 @@ def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
     return (pack.patterns["failure"].search(context.text.lower(), start, end) is not None
             or (disclosure is not None
                 and disclosure.search(context.text.lower(), start, end) is not None))
+
+
+def check_undisclosed_failure(context: CheckContext) -> None:
+    """Every call of the turn failed, the reply holds no failure word, no disclosure and no
+    word of denial or failure (``LanguagePack.denial``, read broadly: precision first), and
+    one of its clauses states something (not a question, a hedge,
+    an offer or a condition): "Done, the 10:00 tour is cancelled" after a denied cancel
+    presents the failed call's outcome, whatever words it uses. Read last, when no other
+    check has found the failure presented; a language without a pack is not read."""
+    evidence = context.evidence
+    claims = context.claims
+    flags = claims.failure_flags
+    if (context.pack is None or evidence.ok or not evidence.failed or context.failed_reported
+            or claims.acknowledges_failure or flags is None or not claims.clauses
+            or claims.absences or context.pack.denial is None
+            or context.pack.denial.search(context.text) is not None):
+        return   # a denial ("没有派出任何巡检车", "it didn't go out") may be the disclosure
+    stated = next((index for index in range(len(claims.clauses))
+                   if not (flags.hedged(index) or flags.general(index)
+                           or flags.conditional_clause(index))), None)
+    if stated is None:
+        return
+    clause = claims.clauses[stated]
+    text = context.text[clause.start:clause.end]
+    start = clause.start + len(text) - len(text.lstrip())
+    end = clause.start + len(text.rstrip())
+    if end > start:
+        context.failed_presented((start, end))

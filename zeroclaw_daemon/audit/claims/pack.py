@@ -154,6 +154,9 @@ class LanguagePack:
     states: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # An additive particle ("also", "también", 还): the speaker did one thing more.
     additive: re.Pattern[str] | None = None
+    # Any word of denial or failure, broadly (negations, refusals, errors): a reply holding
+    # none after calls that all failed does not disclose the failure (checks/disclosure.py).
+    denial: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -175,6 +178,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
         additive=tables.get("ADDITIVE"),
+        denial=tables.get("DENIAL"),
         subset=tables.get("SUBSET"),
         kind_nouns=tables.get("KIND_NOUNS"),
         kind_complement=tables.get("KIND_COMPLEMENT"),

@@ -378,6 +378,11 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
+DENIAL = re.compile(
+    r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|unable|cannot|yet)\b|n['’]t\b|"
+    r"\b(?:refus|deni|declin|reject|fail|error|timed?\s*out|forbidden|unauthori[sz]|blocked|"
+    r"disconnect|unavailable|unreachable|problem|issue)", re.IGNORECASE)
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
 ADDITIVE = re.compile(r"\b(?:also|additionally)\b")
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)

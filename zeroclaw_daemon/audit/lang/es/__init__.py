@@ -391,6 +391,11 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
+DENIAL = re.compile(
+    r"\b(?:no|nunca|jamás|ni|nada|nadie|ningun[oa]?s?|ningún|sin|tampoco|todavía|aún)\b|"
+    r"(?:deneg|rechaz|fall[óoa]|error|tiempo\s+de\s+espera|caduc|prohib|bloque|problema|"
+    r"incidencia|disponible)", re.IGNORECASE)
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
 ADDITIVE = re.compile(r"\b(?:tambi[eé]n|adem[aá]s|asimismo)\b")
 SECOND_PERSON = re.compile(

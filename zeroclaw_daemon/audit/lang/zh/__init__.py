@@ -321,6 +321,8 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": "# " + " ".join(DIGITS) + " " + " ".join(MULTIPLIERS),
 }
 
+# Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
+DENIAL = re.compile(r"没|未|不|无|别|否|拒|失败|超时|错误|报错|异常|禁止|问题|故障")
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
 ADDITIVE = re.compile(r"还|也|另外|顺便")
 SECOND_PERSON = re.compile(r"你|您")
