@@ -153,14 +153,19 @@ def _bound_quantities(label: str, keys: Mapping[str, list[tuple[Decimal, EventFa
 
 
 def _explained(context: CheckContext, said: Decimal, values: list[Decimal]) -> bool:
-    """Whether the number is a result's number, a rounding or derivation of the results,
-    or one of the bound values in another unit of its dimension."""
+    """Whether the number is a result's number, or one of the bound values rounded, in
+    another unit of its dimension, or their sum, mean or difference. Not any derivation
+    of the results' numbers: the label names which quantity it is ("coeficiente 82" of a
+    "coeficiente": 78 is no sum of a tide height and some other figure)."""
     evidence = context.evidence
     if evidence.numbers.grounds(said):
         return True
     half = rounding_unit(said) / 2
-    if evidence.derivations.grounds(said, half, percent=False):
-        return True
+    if len(values) > 1:
+        total = sum(values, Decimal(0))
+        spread = max(values) - min(values)
+        if any(abs(x - said) <= half for x in (total, total / len(values), spread)):
+            return True
     for value in values:
         for factor in _FACTORS:
             if abs(value * factor - said) <= half or abs(value / factor - said) <= half:
