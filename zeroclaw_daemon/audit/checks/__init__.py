@@ -29,6 +29,7 @@ from .names import check_near_names
 from .quoted_pairs import check_quoted_pairs
 from .score_pairs import check_score_pairs
 from .sources import check_sources
+from .threshold_absences import check_threshold_absences
 from .timed_keys import check_timed_keys
 from .tool_use import check_results, check_tool_uses
 from .universal_states import check_universal_states
@@ -38,6 +39,7 @@ CHECKS: tuple[Check, ...] = (
     check_tool_uses,
     check_results,
     check_counts,
+    check_threshold_absences,
     check_absences,
     check_universal_states,
     check_filter_denials,

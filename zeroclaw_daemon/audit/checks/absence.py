@@ -37,6 +37,7 @@ from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
 from .named_args import holds_named_argument
+from .threshold_absences import judged_past_a_bound
 from .zero_states import state_of_counted_items
 
 NOT_FOUND_RE = re.compile(
@@ -57,6 +58,8 @@ def check_absences(context: CheckContext) -> None:
 
 def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     evidence = context.evidence
+    if judged_past_a_bound(context, claim.span):
+        return  # "nothing under 3 mm": judged against the figures in that unit
     if not evidence.ok:
         if any(NOT_FOUND_RE.search(f.result) for f in evidence.failed):
             return  # "it doesn't exist" after the call failed with "not found"

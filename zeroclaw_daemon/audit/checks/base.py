@@ -42,6 +42,8 @@ class CheckContext:
     mismatched_counts: list[tuple[int, int]] = field(default_factory=list)
     # Tool-use wordings already matched to a successful call.
     supported: set[tuple[object, ...]] = field(default_factory=set)
+    # Absences past a bound judged against the results' figures (checks/threshold_absences).
+    bounded_absences: list[tuple[int, int]] = field(default_factory=list)
 
     def add(self, kind: FindingType, span: tuple[int, int], call_id: str | None,
             message: str, rule: str) -> None:

@@ -157,6 +157,9 @@ class LanguagePack:
     # Any word of denial or failure, broadly (negations, refusals, errors): a reply holding
     # none after calls that all failed does not disclose the failure (checks/disclosure.py).
     denial: re.Pattern[str] | None = None
+    # An absence past a bound ("nothing under the 3 mm limit"): groups ``below`` or
+    # ``above`` (the side), ``bound`` and ``unit`` (checks/threshold_absences.py).
+    threshold_absence: re.Pattern[str] | None = None
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -179,6 +182,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         second_person=tables.get("SECOND_PERSON"),
         additive=tables.get("ADDITIVE"),
         denial=tables.get("DENIAL"),
+        threshold_absence=tables.get("THRESHOLD_ABSENCE"),
         subset=tables.get("SUBSET"),
         kind_nouns=tables.get("KIND_NOUNS"),
         kind_complement=tables.get("KIND_COMPLEMENT"),

@@ -378,6 +378,16 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# An absence past a bound: a negator, a few words, a side and a bound with its unit
+# ("nothing under the 3 mm limit", "no reading above 8 °C"); not "no more than 3 mm"
+# (at most), nor past "but" or "except"; nor "by more than 1.5 °C", a difference.
+THRESHOLD_ABSENCE = phrase(
+    r"\b(?:no|nothing|none|nobody|not\s+(?:a\s+single|one|any))\b"
+    r"(?!\s+(?:more|less|fewer|higher|lower|later|earlier|longer|shorter)\s+than)"
+    r"(?:(?!\b(?:but|except)\b)[^.;:!?\n]){0,40}?(?<!\bby\s)\b(?:(?P<below>under|below|beneath|"
+    r"less\s+than|lower\s+than|short\s+of)|(?P<above>over|above|beyond|exceed(?:s|ed|ing)?|"
+    r"more\s+than|higher\s+than|greater\s+than|past))\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<bound>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|[°º]\s?[cf]\b|[a-zµ]+(?:/[a-z]+)?\b)")
 # Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
 DENIAL = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|unable|cannot|yet)\b|n['’]t\b|"

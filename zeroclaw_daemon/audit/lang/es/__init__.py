@@ -391,6 +391,15 @@ TRIGGERS: dict[str, str] = {
     "count_pattern": count_triggers(NUMBER_WORDS),
 }
 
+# An absence past a bound ("ningún neumático por debajo de 3 mm", "nada supera los 8 °C").
+THRESHOLD_ABSENCE = phrase(
+    r"\b(?:ningún|ninguna|ninguno|ningunos|ningunas|nada|nadie|no\s+hay)\b"
+    r"(?:(?!\b(?:pero|salvo|excepto)\b)[^.;:!?\n]){0,40}?(?<!\ben\s)(?<!\bpor\s)"
+    r"(?:(?P<below>por\s+debajo\s+de(?:l)?|"
+    r"bajo|menos\s+de|inferior(?:es)?\s+a|menor(?:es)?\s+(?:de|que))|(?P<above>por\s+encima\s+"
+    r"de(?:l)?|sobre|más\s+de|supera(?:n|ba|ban)?|superó|superaron|superior(?:es)?\s+a|"
+    r"mayor(?:es)?\s+(?:de|que)|pasa(?:n|ba|ban)?\s+de))\s+(?:los?\s+|las?\s+)?"
+    r"(?P<bound>\d[\d.]*(?:,\d+)?)\s*(?P<unit>%|[°º]\s?[cf]\b|[a-zµ]+(?:/[a-z]+)?\b)")
 # Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
 DENIAL = re.compile(
     r"\b(?:no|nunca|jamás|ni|nada|nadie|ningun[oa]?s?|ningún|sin|tampoco|todavía|aún)\b|"
