@@ -121,10 +121,10 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return  # "1201 lines, so 1,200 rows plus the header"
         if claim.keywords and claim.value in facts.qualified_counts(claim.keywords):
             return
-    if not (kind is not None and kind.above) and (
+    if not (kind is not None and kind.above) and not _said_of_the_whole(context, claim) and (
             _counts_a_subset(context, claim) or events_told_in_phases(context, claim)
             or things_named_in_several_lines(context, claim)):
-        return   # a part of the listing, unless above the kind its words name
+        return   # a part of the listing, unless above the kind its words name or said whole
     if kind is not None and kind.mismatch is not None:
         if not _a_figure_counted(context, claim, kind_read=True):
             _mismatch(context, claim, kind.mismatch, kind.facts)
