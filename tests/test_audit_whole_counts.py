@@ -27,3 +27,18 @@ def test_a_count_said_of_the_whole(reply: str, events: list[ToolEvent], expected
                                    ) -> None:
     """Said of the whole, the count meets the whole listing, not a subset named later."""
     assert expected == [f for f in findings(reply, *events) if f[0] == C]
+
+
+FINES = ok("fines.lookup", '{"plate": "4417-LMK", "pending": [{"ref": "M-1", "amount": 90}, '
+           '{"ref": "M-2", "amount": 90}, {"ref": "M-3", "amount": 200}, {"ref": "M-4", '
+           '"amount": 90}, {"ref": "M-5", "amount": 90}], "total": 560}')
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("La 4417-LMK tiene 4 multas de aparcamiento pendientes, 560 € en total.",
+     [(C, "count.item_count", "4 multas")]),
+    ("La 4417-LMK tiene 5 multas de aparcamiento pendientes, 560 € en total.", []),
+])
+def test_an_amount_shared_by_some_items_is_no_kind(reply: str, expected: Expected) -> None:
+    """Four fines of 90 € do not make "4 multas de aparcamiento" a kind of the five."""
+    assert expected == [f for f in findings(reply, FINES) if f[0] == C]

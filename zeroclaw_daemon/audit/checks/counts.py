@@ -235,11 +235,13 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
         return True   # "运行中的4台电梯": a clause before 的 restricts the counted noun
     complement = context.pack.kind_complement if context.pack is not None else None
     if complement is not None and complement.match(text, end) is not None and any(
-            (kinds := f.item_kinds) is not None and claim.value in kinds.sizes()
+            (kinds := f.item_kinds) is not None and claim.value in kinds.category_sizes()
             for f in context.evidence.ok):
         # "2 alarmas de humedad": a complement of kind narrows the noun, and a field that
         # sorts the items (a type) has a kind of that size; a listing of one kind ("7
-        # archivos de prueba" over a fixtures folder) is still counted whole.
+        # archivos de prueba" over a fixtures folder) is still counted whole, and so is a
+        # count whose only kind of that size is an amount ("4 multas de aparcamiento" over
+        # five fines, four of them of 90 €: an amount sorts nothing).
         return True
     return bool(subset.search(before) or subset.search(after))
 

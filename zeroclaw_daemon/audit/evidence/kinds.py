@@ -54,6 +54,16 @@ class ItemKinds:
         return {len(members) for values in self.fields.values()
                 for members in values.values() if len(members) < self.size}
 
+    def category_sizes(self) -> set[int]:
+        """The size of every proper kind whose value is no number (a type, a state; not an
+        amount that some items happen to share)."""
+        return {len(members) for values in self.fields.values()
+                for value, members in values.items()
+                if len(members) < self.size and not _NUMBER_VALUE_RE.fullmatch(value)}
+
+
+_NUMBER_VALUE_RE = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+
 
 def value_named(value: str, stems: frozenset[str], words: frozenset[str] = frozenset()) -> bool:
     """A one-word value named by a claim's word: one begins the other and the shorter has
