@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import random
+import re
 
 import pytest
 
@@ -14,6 +16,7 @@ from zeroclaw_daemon.receipts import (
     format_token,
     parse_token,
 )
+from zeroclaw_daemon.receipts.tokens import RECEIPT_LIKE_RE
 
 DIGEST = bytes(range(100, 132))
 DIGEST_TEXT = base64.urlsafe_b64encode(DIGEST).decode().rstrip("=")
@@ -200,3 +203,23 @@ def test_finder_ignores_defanged_spelling() -> None:
 def test_finder_on_text_without_receipts() -> None:
     """A plain text has no receipt-like strings."""
     assert [] == find_receipt_like("Nothing to see here: receipt, zc, zc-recei.")
+
+
+def test_receipt_like_pattern_ignores_case_as_ignorecase_does() -> None:
+    """Each class of the receipt-like pattern holds exactly the code points its letter (or
+    [A-Za-z0-9_-], or the defanged suffix) matches under re.IGNORECASE, so it finds what the
+    pattern compiled with IGNORECASE finds, on texts mixing case and look-alikes."""
+    every = "".join(chr(code) for code in range(0x110000))
+    classes = re.findall(r"\[[^\]]*\]", RECEIPT_LIKE_RE.pattern.split("(?!")[0])
+    for letter, spelled in zip("zcreceipt", classes, strict=True):
+        assert re.findall(spelled, every) == re.findall("(?i)" + letter, every)
+    tail = re.findall(r"\[[^\]]*\]", RECEIPT_LIKE_RE.pattern.split(")))")[1])[0]
+    assert re.findall(tail, every) == re.findall("(?i)[A-Za-z0-9_-]", every)
+    reference = re.compile(r"zc-receipt(?!\(untrusted\))[A-Za-z0-9_-]*=*", re.IGNORECASE)
+    pieces = ["zc-receipt", "ZC-RECEIPT", "zC-rEce\u0130pt", "zc-rece\u0131pt", "(untrusted)",
+              "(UNTRU\u017fTED)", "-", "=", "_", " ", "a", "\u212a", "\u017f", "0", "\u00e9"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        assert [m.span() for m in RECEIPT_LIKE_RE.finditer(text)] == [
+            m.span() for m in reference.finditer(text)], text

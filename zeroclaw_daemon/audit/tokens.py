@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ..receipts.events import ToolEvent
 from ..receipts.scope import ReceiptScope, TokenVerdict, Verdict
-from ..receipts.tokens import find_receipt_like
+from ..receipts.tokens import receipt_like_spans, well_formed
 from .report import NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
 
 _TOKEN_FINDINGS: Mapping[Verdict, FindingType] = {
@@ -51,17 +51,17 @@ def token_verdicts(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope 
         return scope.check_tokens(reply, conversation_id)
     issued = {e.receipt for e in events if e.receipt}
     verdicts: list[TokenVerdict] = []
-    for match in find_receipt_like(reply):
-        if match.token is None:
+    for text, start, end, disguised in receipt_like_spans(reply):
+        if well_formed(text) is None:
             verdict = Verdict.MALFORMED
         else:
-            verdict = Verdict.VALID if match.text in issued else Verdict.FORGED
-        if match.disguised:
+            verdict = Verdict.VALID if text in issued else Verdict.FORGED
+        if disguised:
             # As in ReceiptScope.check_tokens: forged stays forged, never valid; and malformed.
             if verdict is Verdict.FORGED:
-                verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict))
+                verdicts.append(TokenVerdict(text, start, end, verdict))
             verdict = Verdict.MALFORMED
-        verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict))
+        verdicts.append(TokenVerdict(text, start, end, verdict))
     return verdicts
 
 

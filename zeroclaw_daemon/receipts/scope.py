@@ -23,7 +23,7 @@ from .events import ToolEvent
 from .ledger import Ledger, LedgerRecord
 from .render import count_items
 from .signer import ReceiptSigner
-from .tokens import find_receipt_like, format_token
+from .tokens import ReceiptToken, format_token, parse_token, receipt_like_spans, well_formed
 
 
 class Verdict(StrEnum):
@@ -110,36 +110,39 @@ class ReceiptScope:
         token is ``valid``.
         """
         verdicts: list[TokenVerdict] = []
-        for match in find_receipt_like(text):
-            if match.token is None:
-                verdicts.append(TokenVerdict(match.text, match.start, match.end,
-                                             Verdict.MALFORMED))
+        # The strings unparsed: a token the ledger holds is judged by its text alone; the
+        # timestamp and digest are read only for one it does not.
+        for candidate, start, end, disguised in receipt_like_spans(text):
+            if well_formed(candidate) is None:
+                verdicts.append(TokenVerdict(candidate, start, end, Verdict.MALFORMED))
                 continue
-            record = self.ledger.get(match.text, conversation_id)
+            record = self.ledger.get(candidate, conversation_id)
             if record is not None:
                 same = conversation_id is None or record.conversation_id == conversation_id
                 verdict = Verdict.VALID if same else Verdict.FOREIGN
-            elif match.token.timestamp < self.started_at:
-                verdict = Verdict.STALE
-            elif (self.ledger.evicted_through is not None
-                  and match.token.timestamp <= self.ledger.evicted_through
-                  and self.ledger.was_evicted(match.token.digest, match.token.timestamp)):
-                # Issued and evicted (its fingerprint is kept): too old to judge. An old
-                # timestamp alone is not enough: without a fingerprint it is forged.
-                verdict = Verdict.EXPIRED
             else:
-                verdict = Verdict.FORGED
-            if match.disguised:
+                verdict = self._unrecorded_verdict(parse_token(candidate))
+            if disguised:
                 # The disguise itself breaks the format: malformed. A disguised real receipt
                 # is never valid; any other verdict of the folded token is kept beside it.
                 if verdict is not Verdict.VALID:
-                    verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict,
-                                                 record))
-                verdicts.append(TokenVerdict(match.text, match.start, match.end,
-                                             Verdict.MALFORMED))
+                    verdicts.append(TokenVerdict(candidate, start, end, verdict, record))
+                verdicts.append(TokenVerdict(candidate, start, end, Verdict.MALFORMED))
                 continue
-            verdicts.append(TokenVerdict(match.text, match.start, match.end, verdict, record))
+            verdicts.append(TokenVerdict(candidate, start, end, verdict, record))
         return verdicts
+
+    def _unrecorded_verdict(self, token: ReceiptToken) -> Verdict:
+        """The verdict on a well-formed token the ledger holds no record of."""
+        if token.timestamp < self.started_at:
+            return Verdict.STALE
+        if (self.ledger.evicted_through is not None
+                and token.timestamp <= self.ledger.evicted_through
+                and self.ledger.was_evicted(token.digest, token.timestamp)):
+            # Issued and evicted (its fingerprint is kept): too old to judge. An old
+            # timestamp alone is not enough: without a fingerprint it is forged.
+            return Verdict.EXPIRED
+        return Verdict.FORGED
 
     def close(self) -> None:
         """Wipe the key. Tokens can no longer be issued or verified."""
