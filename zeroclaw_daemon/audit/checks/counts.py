@@ -84,6 +84,13 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             elif part.mismatch is not None:
                 _mismatch(context, claim, part.mismatch, part.facts)
         return
+    # The number of items a result lists (most counts of an honest reply): every excuse
+    # read below before the listings only ever returns with no finding, and the listings
+    # then excuse this count, so they are read first (the same findings, without the
+    # kind, part and record readings: ~30 µs a count).
+    inside_an_item = _a_field_of_one_item(context, claim)
+    if not inside_an_item and any(claim.value in facts.item_counts for facts in evidence.ok):
+        return
     # A count of one kind of item is compared with that kind's size; a wrong one is still
     # excused by what excuses any count (a subset word, a figure of a column...) below,
     # but not by the number standing somewhere in the result ("conveyor 3"): the kind's
@@ -99,7 +106,6 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if kind is None and (part_of_a_breakdown(context, claim)
                          or enumerates_its_members(context, claim)):
         return
-    inside_an_item = _a_field_of_one_item(context, claim)
     if not inside_an_item:
         if kind is None and claim.digits and claim.value in evidence.ok_integers \
                 and not _heads_its_listing(context, claim) \

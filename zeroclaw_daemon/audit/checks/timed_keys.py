@@ -17,6 +17,7 @@ es, zh) is worked out over the rows and is not checked.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Mapping
 from decimal import Decimal
 
@@ -24,7 +25,7 @@ from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.tables import cell_number, object_row
+from ..evidence.tables import Row, cell_number, object_row
 from ..evidence.values import seconds_in
 from ..report import FindingType
 from .base import CheckContext
@@ -59,7 +60,7 @@ def check_timed_keys(context: CheckContext) -> None:
     if not named:
         return
     heads = {name[:4] for _, names in named for name in names}
-    results = [f for f in context.evidence.ok if may_name(f, heads)]
+    results = _may_name_any(context, heads)
     columns = _timed_columns(results)
     keys = _timed_keys(results) + columns
     if not keys:
@@ -77,6 +78,37 @@ def may_name(facts: EventFacts, heads: set[str]) -> bool:
     return not plain or any(head in facts.result_lower for head in heads)
 
 
+def _may_name_any(context: CheckContext, heads: set[str]) -> list[EventFacts]:
+    """The successful results, in order, of which :func:`may_name` holds: each head is
+    looked for once in all the results lower-cased and joined by NUL (a head is letters,
+    so it is found there exactly where one result holds it), not in each result."""
+    evidence = context.evidence
+    text, starts = evidence.ok_lower
+    held: set[int] = set()
+    for head in heads:
+        at = text.find(head)
+        while at >= 0:
+            index = bisect_right(starts, at) - 1
+            held.add(index)
+            if index + 1 == len(starts):
+                break
+            at = text.find(head, starts[index + 1])
+    return [f for index, f in enumerate(evidence.ok)
+            if index in held or not (f.result.isascii() and "\\" not in f.result)]
+
+
+def _own_row(facts: EventFacts, data: Mapping[str, object]) -> Row:
+    """``object_row(data)`` of the result's parsed object, taken from its table's first row
+    when the table was read from the same JSON (``table_rows`` parses the result with only
+    the white space JSON allows after it, ``parsed_json`` with any: they agree unless it
+    ends in other white space). The rows are read already: :func:`_timed_columns` reads
+    them first."""
+    result = facts.result
+    if len(result.rstrip()) == len(result.rstrip(" \t\n\r")):
+        return facts.rows[0]
+    return object_row(data)
+
+
 def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
     """The results' object keys whose last word is a unit of time, with their words and
     their value in seconds (an object's own keys and its objects' keys, not an array's
@@ -88,7 +120,7 @@ def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
             continue
         # The object's own fields as its table's first row reads them (a number written
         # as a string too), its objects' under dotted keys.
-        for key, value in list(object_row(data).numbers.items())[:MAX_KEYS]:
+        for key, value in list(_own_row(facts, data).numbers.items())[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
             if seconds is None:

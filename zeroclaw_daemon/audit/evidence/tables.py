@@ -47,8 +47,11 @@ class Row:
         self.structured = structured
 
 
-def table_rows(text: str) -> list[Row]:
-    """The rows of a result (see the module docstring), at most :data:`MAX_ROWS`."""
+def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> list[Row]:
+    """The rows of a result (see the module docstring), at most :data:`MAX_ROWS`.
+    ``parsed``: the result's JSON when the caller parsed it already (as this would)."""
+    if parsed is not None:
+        return _rows_of(parsed)
     stripped = text.lstrip()
     if stripped[:1] in ("[", "{"):
         rows = _json_rows(stripped)
@@ -147,6 +150,10 @@ def _json_rows(text: str) -> list[Row] | None:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
+    return _rows_of(data)
+
+
+def _rows_of(data: Any) -> list[Row]:
     rows: list[Row] = []
     if isinstance(data, Mapping):
         rows.append(object_row(data))
