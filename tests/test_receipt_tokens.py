@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import random
 import re
+import unicodedata
 
 import pytest
 
@@ -16,7 +17,7 @@ from zeroclaw_daemon.receipts import (
     format_token,
     parse_token,
 )
-from zeroclaw_daemon.receipts.tokens import RECEIPT_LIKE_RE
+from zeroclaw_daemon.receipts.tokens import _FOLDED_CATEGORIES, RECEIPT_LIKE_RE, _fold_char
 
 DIGEST = bytes(range(100, 132))
 DIGEST_TEXT = base64.urlsafe_b64encode(DIGEST).decode().rstrip("=")
@@ -223,3 +224,13 @@ def test_receipt_like_pattern_ignores_case_as_ignorecase_does() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
         assert [m.span() for m in RECEIPT_LIKE_RE.finditer(text)] == [
             m.span() for m in reference.finditer(text)], text
+
+
+def test_characters_nfkc_normal_and_no_format_or_dash_fold_to_themselves() -> None:
+    """normalise_for_tokens skips folding when a reply's non-ASCII characters are NFKC-normal
+    and none is a format character or a dash: every such character folds to itself."""
+    for code in range(0x80, 0x110000):
+        char = chr(code)
+        if unicodedata.is_normalized("NFKC", char) and \
+                unicodedata.category(char) not in _FOLDED_CATEGORIES:
+            assert _fold_char(char) == char, hex(code)

@@ -123,6 +123,9 @@ def parse_token(text: str) -> ReceiptToken:
     return ReceiptToken(int(match.group(1)), digest)
 
 
+_FOLDED_CATEGORIES = ("Cf", "Pd")
+
+
 def _fold_char(char: str) -> str:
     """NFKC, format characters (zero-width space, joiners) dropped, every dash to ``-``."""
     category = unicodedata.category(char)
@@ -141,8 +144,16 @@ def normalise_for_tokens(text: str) -> tuple[str, list[int] | None]:
     if text.isascii():
         return text, None
     # Most replies' non-ASCII characters (°, é, 中) fold to themselves: then no index. Each
-    # distinct character is folded once.
-    if all(_fold_char(char) == char for char in set(_ASCII_RUN_RE.sub("", text))):
+    # distinct character is folded once, and none needs folding when they are NFKC-normal
+    # together (a character that NFKC changes alone is changed in any string: composition
+    # never makes one with a compatibility mapping, an excluded or a singleton one) and
+    # none is a format character or a dash: a Chinese reply's dozens of characters are
+    # then told apart by their categories alone.
+    chars = set(_ASCII_RUN_RE.sub("", text))
+    if unicodedata.is_normalized("NFKC", "".join(chars)) and not any(
+            unicodedata.category(char) in _FOLDED_CATEGORIES for char in chars):
+        return text, None
+    if all(_fold_char(char) == char for char in chars):
         return text, None
     pieces: list[str] = []
     origin: list[int] = []
