@@ -7,8 +7,10 @@ reply (built by the engine, dropped with the report), so nothing here outlives a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from ...receipts.events import ToolStatus
 from ..claims import Claims, LanguagePack
@@ -44,6 +46,14 @@ class CheckContext:
     supported: set[tuple[object, ...]] = field(default_factory=set)
     # Absences past a bound judged against the results' figures (checks/threshold_absences).
     bounded_absences: list[tuple[int, int]] = field(default_factory=list)
+    _lower: str | None = field(default=None, init=False, repr=False)
+
+    @property
+    def lower(self) -> str:
+        """``text.lower()``, worked out once for every check that reads it (4 KB: ~8 µs)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     def add(self, kind: FindingType, span: tuple[int, int], call_id: str | None,
             message: str, rule: str) -> None:
@@ -95,3 +105,57 @@ def evidence_compact(text: str) -> str:
 def clip(text: str, limit: int = 48) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+
+# A pattern that is one choice of plain words (runs of letters), with an optional word
+# boundary before and after it: "(?:every|all|each)\b".
+_PLAIN_ALTERNATIVES_RE = re.compile(r"(\\b)?\(\?:([^\W\d_]+(?:\|[^\W\d_]+)*)\)(\\b)?")
+# Occurrences of the words, inside other words, looked at before the pattern is run instead.
+_MAX_TRIALS = 16
+
+
+@cache
+def plain_alternatives(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], bool, bool] | None:
+    """(the words, a boundary before, a boundary after) of a case-sensitive pattern that
+    is only a choice of plain words (see above), else None."""
+    if pattern.flags & (re.IGNORECASE | re.ASCII):
+        return None
+    match = _PLAIN_ALTERNATIVES_RE.fullmatch(pattern.pattern)
+    if match is None:
+        return None
+    return tuple(match.group(2).split("|")), bool(match.group(1)), bool(match.group(3))
+
+
+def _is_word(char: str) -> bool:
+    # What ``\w`` is in a str pattern: a letter or digit of any script (str.isalnum, as
+    # sre tests it), or "_".
+    return char.isalnum() or char == "_"
+
+
+def first_match_start(pattern: re.Pattern[str], text: str) -> int | None:
+    """``pattern.search(text)``'s start, or None: found with ``str.find`` when the pattern
+    is a choice of plain words (~1 µs over 4 KB, where the pattern is tried at each of
+    their first letters: ~40 µs). A word stands where it is written and, for a boundary,
+    has no letter, digit or "_" on that side (its own end letters are word characters)."""
+    shape = plain_alternatives(pattern)
+    if shape is None:
+        found = pattern.search(text)
+        return None if found is None else found.start()
+    words, before, after = shape
+    first: int | None = None
+    trials = 0
+    for word in words:
+        at = text.find(word, 0, len(text) if first is None else first + len(word))
+        while at >= 0 and (first is None or at < first):
+            end = at + len(word)
+            if (not before or at == 0 or not _is_word(text[at - 1])) and (
+                    not after or end == len(text) or not _is_word(text[end])):
+                first = at
+                break
+            trials += 1
+            if trials > _MAX_TRIALS:
+                found = pattern.search(text)   # many words inside others: the pattern's scan
+                return None if found is None else found.start()
+            at = text.find(word, at + 1)
+    return first

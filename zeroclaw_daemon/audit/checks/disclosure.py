@@ -52,9 +52,9 @@ def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
         return False
     start, end = span
     disclosure = pack.actions.disclosure if pack.actions is not None else None
-    return (pack.patterns["failure"].search(context.text.lower(), start, end) is not None
+    return (pack.patterns["failure"].search(context.lower, start, end) is not None
             or (disclosure is not None
-                and disclosure.search(context.text.lower(), start, end) is not None))
+                and disclosure.search(context.lower, start, end) is not None))
 
 
 def check_undisclosed_failure(context: CheckContext) -> None:

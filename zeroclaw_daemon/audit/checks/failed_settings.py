@@ -65,7 +65,7 @@ def _said_in_force(context: CheckContext, claim: ValueClaim) -> bool:
     if pack is None or pack.present_state is None or not clauses:
         return False
     clause = clauses[claim.clause]
-    if pack.present_state.search(context.text.lower(), clause.start, clause.end) is None:
+    if pack.present_state.search(context.lower, clause.start, clause.end) is None:
         return False
     return not sentence_discloses_a_failure(context, claim.clause)
 

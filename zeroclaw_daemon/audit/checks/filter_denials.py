@@ -28,7 +28,7 @@ def check_filter_denials(context: CheckContext) -> None:
     # reads its whole result), and the reply's negative quantifier only for such a call.
     selectors = [(f, numbers) for f in context.evidence.ok
                  if (numbers := argument_numbers(f)) and not f.empty]
-    if not selectors or pack.none_quantifier.search(context.text.lower()) is None:
+    if not selectors or pack.none_quantifier.search(context.lower) is None:
         return
     claims = context.claims
     flags = claims.failure_flags
@@ -39,7 +39,7 @@ def check_filter_denials(context: CheckContext) -> None:
         if facts is None:
             continue
         clause = claims.clauses[claim.clause]
-        low = context.text.lower()
+        low = context.lower
         window = max(clause.start, claim.span[0] - _BOUND_WINDOW)
         bound = pack.bound_before.search(low[window:claim.span[0]])
         if bound is None:

@@ -32,7 +32,7 @@ def check_threshold_absences(context: CheckContext) -> None:
     claims = context.claims
     flags = claims.failure_flags
     starts = [c.start for c in claims.clauses]
-    for match in pattern.finditer(context.text.lower()):
+    for match in pattern.finditer(context.lower):
         if starts and flags is not None:
             index = max(bisect_right(starts, match.start()) - 1, 0)
             if flags.sentence_hedged(claims.clauses[index].sentence) \

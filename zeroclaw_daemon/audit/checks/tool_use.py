@@ -270,4 +270,4 @@ def _additive(context: CheckContext, claim: ToolUseClaim) -> bool:
     its words must name a call, even when they are not a kind of source the pack knows."""
     additive = context.pack.additive if context.pack is not None else None
     return additive is not None and additive.search(
-        context.text.lower(), max(0, claim.span[0] - ADDITIVE_REACH), claim.span[1]) is not None
+        context.lower, max(0, claim.span[0] - ADDITIVE_REACH), claim.span[1]) is not None

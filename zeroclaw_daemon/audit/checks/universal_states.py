@@ -20,7 +20,7 @@ from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, Relation
 from ..evidence.tables import Row
 from ..report import FindingType
-from .base import CheckContext, clip
+from .base import CheckContext, clip, first_match_start
 
 _MIN_ROWS = 3
 _DIGIT_RE = re.compile(r"\d")
@@ -33,15 +33,15 @@ def check_universal_states(context: CheckContext) -> None:
     if pack is None or pack.universal is None or not context.evidence.ok \
             or not claims.clauses:
         return
-    low = context.text.lower()
+    low = context.lower
     # The quick stand-in first: no match of it, no quantifier (see lowered_scan); else the
     # first quantifier is at or after its first match.
     first = 0
     if pack.universal_scan is not None and not any(c in low for c in CASE_FOLDS_TO_ASCII):
-        found = pack.universal_scan.search(low)
+        found = first_match_start(pack.universal_scan, low)
         if found is None:
             return
-        first = found.start()
+        first = found
     if pack.universal.search(low, first) is None:
         return
     flags = claims.failure_flags

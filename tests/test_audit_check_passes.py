@@ -1,0 +1,46 @@
+"""Quick passes of the claim checks and the evidence find exactly what the slow way finds."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from zeroclaw_daemon.audit.checks.base import _is_word, first_match_start, plain_alternatives
+from zeroclaw_daemon.audit.lang import PACKS
+
+_PATTERNS = [r"(?:every|all|each)\b", r"\b(?:todos|todas|cada)\b", r"\b(?:a|ab|b)",
+             r"(?:ab|b|aba)", r"(?:ñu|año)\b"]
+
+
+def test_a_word_character_is_what_backslash_w_matches() -> None:
+    """_is_word holds for exactly the code points ``\\w`` matches in a str pattern."""
+    every = "".join(chr(code) for code in range(0x110000))
+    assert "".join(filter(_is_word, every)) == "".join(re.findall(r"\w", every))
+
+
+def test_the_packs_universal_stand_ins_are_plain_choices_of_words() -> None:
+    """The en and es universal quantifiers' stand-ins are read as plain words (so the quick
+    pass is used); a pattern ignoring case or with any other syntax is not."""
+    assert plain_alternatives(PACKS["en"].universal_scan) == (("every", "all", "each"), False,
+                                                              True)
+    assert plain_alternatives(PACKS["es"].universal_scan) is not None
+    assert plain_alternatives(re.compile(r"(?:ab|c)", re.IGNORECASE)) is None
+    assert plain_alternatives(re.compile(r"(?:ab|c\d)")) is None
+    assert plain_alternatives(re.compile(r"(?:ab|c)", re.ASCII)) is None
+
+
+@pytest.mark.parametrize("source", _PATTERNS)
+def test_first_match_start_equals_the_patterns_search(source: str) -> None:
+    """first_match_start gives the start of pattern.search on texts mixing the words with
+    letters, digits, "_", marks and spaces, many occurrences inside other words included."""
+    pattern = re.compile(source)
+    pieces = ["every", "all", "each", "todos", "cada", "a", "b", "ab", "ñu", "año", " ", "_",
+              "1", "x", "é", "中", ".", "ll", "thing", "\u0301", "\u00b2"]
+    rng = random.Random(11)
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        found = pattern.search(text)
+        assert first_match_start(pattern, text) == (None if found is None else found.start()), \
+            text
