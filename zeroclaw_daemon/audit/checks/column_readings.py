@@ -55,6 +55,8 @@ def misreads_a_column(context: CheckContext, claim: ValueClaim) -> bool:
     row, and is itself no value of that column while the column has a row unstated."""
     if claim.kind not in _READING_KINDS or not claim.numbers or claim.approx:
         return False
+    if claim.numbers[0] in context.evidence.numbers.exact:
+        return False   # a number a result states (asked below too; a set lookup, first)
     if _ITEM_LABEL_RE.search(context.text, max(0, claim.span[0] - _LABEL_WINDOW),
                              claim.span[0]) is None:
         return False   # not "<separator> <label> <value>": a threshold, an aside, an id
