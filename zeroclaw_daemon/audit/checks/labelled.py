@@ -50,6 +50,8 @@ def check_labelled_numbers(context: CheckContext) -> None:
     evidence = context.evidence
     if context.pack is None or not evidence.ok:
         return
+    if not any(f.result.lstrip().startswith("{") for f in evidence.ok):
+        return   # no result is an object: no labelled quantity (see _labelled_quantities)
     text = context.text
     taken = [v.span for v in context.claims.values] + [c.span for c in context.claims.counts]
     keys: dict[str, list[tuple[Decimal, EventFacts, str]]] | None = None

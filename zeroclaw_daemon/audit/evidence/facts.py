@@ -251,6 +251,15 @@ class EventFacts:
             found.append((int(number), frozenset(keys)))
         return found
 
+    @lazy
+    def labelled_numbers(self) -> list[tuple[int, frozenset[str],
+                                             tuple[frozenset[str], frozenset[str]]]]:
+        """The integers of :attr:`number_neighbours` that have words beside them, with
+        those words indexed for :class:`Relation`: read by every count claim's pool of
+        results, indexed once per result."""
+        return [(value, keys, Relation.forms(keys)) for value, keys in self.number_neighbours
+                if keys]
+
     def has_integer(self, value: int) -> bool:
         return value in self.integers
 

@@ -281,9 +281,9 @@ def stated_numbers(pool: Sequence[EventFacts]) -> list[tuple[int, frozenset[str]
     for facts in pool:
         for value, keys in facts.number_neighbours:
             values_by_keys.setdefault(keys, set()).add(value)
-    return [(value, keys, Relation.forms(keys)) for facts in pool
-            for value, keys in facts.number_neighbours
-            if keys and len(values_by_keys[keys]) <= MAX_VALUES_PER_LABEL]
+    return [(value, keys, forms) for facts in pool
+            for value, keys, forms in facts.labelled_numbers
+            if len(values_by_keys[keys]) <= MAX_VALUES_PER_LABEL]
 
 
 def rounding_unit(value: Decimal) -> Decimal:
