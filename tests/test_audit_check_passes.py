@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 import re
+from collections import OrderedDict
+from collections.abc import Mapping
+from decimal import Decimal
+from types import MappingProxyType
 
 import pytest
 
 from zeroclaw_daemon.audit.checks.base import _is_word, first_match_start, plain_alternatives
+from zeroclaw_daemon.audit.evidence.tables import is_mapping
 from zeroclaw_daemon.audit.lang import PACKS
 
 _PATTERNS = [r"(?:every|all|each)\b", r"\b(?:todos|todas|cada)\b", r"\b(?:a|ab|b)",
@@ -44,3 +49,15 @@ def test_first_match_start_equals_the_patterns_search(source: str) -> None:
         found = pattern.search(text)
         assert first_match_start(pattern, text) == (None if found is None else found.start()), \
             text
+
+
+def test_is_mapping_agrees_with_isinstance_mapping() -> None:
+    """is_mapping is isinstance(value, Mapping) for JSON's types, their subclasses and any
+    other Mapping or object."""
+    class Tagged(dict):  # type: ignore[type-arg]
+        pass
+
+    values = [{}, {"a": 1}, [], (), "s", 1, 1.5, True, None, Tagged(), MappingProxyType({}),
+              OrderedDict(), b"x", {1}, frozenset(), object(), Decimal(1)]
+    for value in values:
+        assert is_mapping(value) == isinstance(value, Mapping), repr(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal, InvalidOperation
 
 from ...receipts.events import ToolEvent, ToolStatus
@@ -23,7 +23,7 @@ from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour
 from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts, Relation
 from .lazy import lazy
 from .records import breakdowns
-from .tables import Row, object_row
+from .tables import Row, is_mapping, object_row
 
 MAX_VALUES_PER_LABEL = 3
 # HAYSTACK_NUMBER_RE (``-?\d+(?:[.,]\d+)*``) begun with a sign or a digit: a pattern that
@@ -184,7 +184,7 @@ class Evidence:
                 # Only a result that begins with a brace parses to an object, and only one
                 # with a second brace holds an object in it: a breakdown.
                 if f.result.count("{") > 1 and f.result.lstrip().startswith("{")
-                and isinstance(f.parsed_json, Mapping)
+                and is_mapping(f.parsed_json)
                 for key, total in breakdowns(f.parsed_json)]
 
     @lazy
@@ -193,7 +193,7 @@ class Evidence:
         object (what :func:`table_rows` reads first from it, without its arrays' rows),
         else None (a text's first line has only numbered columns, no named fields)."""
         return [object_row(f.parsed_json)
-                if f.result.lstrip().startswith("{") and isinstance(f.parsed_json, Mapping)
+                if f.result.lstrip().startswith("{") and is_mapping(f.parsed_json)
                 else None for f in self.ok]
 
     @lazy
