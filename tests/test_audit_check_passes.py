@@ -11,7 +11,12 @@ from types import MappingProxyType
 
 import pytest
 
-from zeroclaw_daemon.audit.checks.base import _is_word, first_match_start, plain_alternatives
+from zeroclaw_daemon.audit.checks.base import (
+    _is_word,
+    clip,
+    first_match_start,
+    plain_alternatives,
+)
 from zeroclaw_daemon.audit.evidence.tables import is_mapping
 from zeroclaw_daemon.audit.lang import PACKS
 
@@ -61,3 +66,15 @@ def test_is_mapping_agrees_with_isinstance_mapping() -> None:
               OrderedDict(), b"x", {1}, frozenset(), object(), Decimal(1)]
     for value in values:
         assert is_mapping(value) == isinstance(value, Mapping), repr(value)
+
+
+def test_clip_of_a_long_text_equals_clipping_its_whole_flat_form() -> None:
+    """clip flattens a long text only up to its cut, and gives what flattening it all gives."""
+    rng = random.Random(5)
+    pieces = ["a", "bc", " ", "  ", "\n", "\t", "word", "\u3000", "é"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 120)))
+        for limit in (8, 16, 48):
+            flat = " ".join(text.split())
+            expected = flat if len(flat) <= limit else flat[:limit - 1] + "…"
+            assert clip(text, limit) == expected, (text, limit)

@@ -103,6 +103,14 @@ def evidence_compact(text: str) -> str:
 
 
 def clip(text: str, limit: int = 48) -> str:
+    """``text`` with its white space runs made single spaces, cut to ``limit`` characters
+    (the last one "…" when cut). A long text (a result quoted as a finding's evidence) is
+    flattened only as far as the cut: a prefix of a text flattens to a prefix of its flat
+    form, so once that is longer than ``limit`` the rest cannot change the cut."""
+    if len(text) > 4 * limit:
+        head = " ".join(text[:4 * limit].split())
+        if len(head) > limit:
+            return head[:limit - 1] + "…"
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 

@@ -195,6 +195,17 @@ def _check(context: CheckContext, claim: ValueClaim, names: set[str],
     named = [k for k in keys if k[0] & names]
     if not named:
         return
+    reading = claim.numbers[0]
+    unit = seconds_in(claim.unit) or Decimal(1)
+    spread = approx_tolerance(reading) if claim.approx else rounding_unit(reading) / 2
+    said, slack = reading * unit, spread * unit
+    # A part of a span in two units ("25 min 42 s") is read as its whole, to a minute as
+    # the durations check reads one.
+    whole = span_whole(context.text, claim.span, said, unit)
+    if whole is not None:
+        said, slack = whole, Decimal(60)
+    if any(abs(value - said) <= slack for _, value, _, _ in named):
+        return   # the key's value (asked first: the clause's words below only excuse too)
     of_column = named[0][3] in column_names
     if of_column and context.claims.clauses:
         clause = context.claims.clauses[claim.clause]
@@ -206,17 +217,6 @@ def _check(context: CheckContext, claim: ValueClaim, names: set[str],
         clause = clauses[claim.clause]
         if pack.negation.search(context.text, clause.start, clause.end):
             return
-    reading = claim.numbers[0]
-    unit = seconds_in(claim.unit) or Decimal(1)
-    spread = approx_tolerance(reading) if claim.approx else rounding_unit(reading) / 2
-    said, slack = reading * unit, spread * unit
-    # A part of a span in two units ("25 min 42 s") is read as its whole, to a minute as
-    # the durations check reads one.
-    whole = span_whole(context.text, claim.span, said, unit)
-    if whole is not None:
-        said, slack = whole, Decimal(60)
-    if any(abs(value - said) <= slack for _, value, _, _ in named):
-        return
     _, value, facts, key = named[0]
     held = "whose rows hold no such value, nor their sum" if of_column else \
         f"which is {(value / unit).normalize()} {claim.unit}"
