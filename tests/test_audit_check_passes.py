@@ -17,6 +17,8 @@ from zeroclaw_daemon.audit.checks.base import (
     first_match_start,
     plain_alternatives,
 )
+from zeroclaw_daemon.audit.claims.numbers import number_readings
+from zeroclaw_daemon.audit.evidence.index import NumberIndex
 from zeroclaw_daemon.audit.evidence.tables import is_mapping
 from zeroclaw_daemon.audit.lang import PACKS
 
@@ -78,3 +80,11 @@ def test_clip_of_a_long_text_equals_clipping_its_whole_flat_form() -> None:
             flat = " ".join(text.split())
             expected = flat if len(flat) <= limit else flat[:limit - 1] + "…"
             assert clip(text, limit) == expected, (text, limit)
+
+
+def test_plain_digits_read_as_number_readings_reads_them() -> None:
+    """NumberIndex reads a run of ASCII digits as the one value number_readings gives it."""
+    for raw in ("0", "7", "42", "007", "2026", "123456789012345678901234567890"):
+        value = Decimal(raw)
+        assert number_readings(raw) == (value,)
+        assert {value, -value} <= NumberIndex(f"x {raw} y").exact

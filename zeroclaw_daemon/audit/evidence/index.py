@@ -310,6 +310,12 @@ class NumberIndex:
     def __init__(self, text: str) -> None:
         exact: set[Decimal] = set()
         for raw in set(_NUMBER_RE.findall(text)):
+            if raw.isascii() and raw.isdigit():
+                # Plain digits have one reading, themselves (number_readings' first case).
+                value = Decimal(raw)
+                exact.add(value)
+                exact.add(-value)
+                continue
             # "DE,3,184.90" in a CSV row is 3 and 184.90 as well as 3,184.90.
             pieces = [raw, *raw.split(",")] if "," in raw else [raw]
             for piece in pieces:
