@@ -22,13 +22,14 @@ from zeroclaw_daemon.audit.claims.text import CASE_FOLDS_TO_ASCII, lower_same_le
 from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem, text_keywords
 from zeroclaw_daemon.audit.evidence import facts as facts_module
 from zeroclaw_daemon.audit.evidence import index as index_module
-from zeroclaw_daemon.audit.evidence.facts import EventFacts, Relation
+from zeroclaw_daemon.audit.evidence.facts import EventFacts
 from zeroclaw_daemon.audit.evidence.index import Evidence
 from zeroclaw_daemon.audit.evidence.kinds import (
     item_kinds,
     kind_probes,
     value_named,
 )
+from zeroclaw_daemon.audit.evidence.relation import Relation
 from zeroclaw_daemon.audit.evidence.tables import table_rows
 from zeroclaw_daemon.audit.evidence.values import seconds_in
 from zeroclaw_daemon.audit.lang import PACKS

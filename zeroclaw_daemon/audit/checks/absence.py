@@ -9,15 +9,9 @@ from ..claims import ValueKind
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import (
-    RESULT_SAYS_NOTHING_RE,
-    EventFacts,
-    Relation,
-    _first_list,
-    _is_aligned_header,
-    _is_csv_header,
-    related,
-)
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
+from ..evidence.headers import is_aligned_header, is_csv_header
+from ..evidence.relation import Relation, related
 from ..evidence.tables import zero_columns
 from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
@@ -243,13 +237,13 @@ def lists_records(facts: EventFacts) -> bool:
     denies any such thing contradicts every row."""
     data = facts.parsed_json
     if isinstance(data, dict):
-        data = _first_list(data, depth=0)
+        data = first_list(data, depth=0)
     if isinstance(data, list):
         return bool(data) and all(isinstance(item, dict) for item in data)
     lines = [line for line in facts.result.splitlines() if line.strip()][:MAX_CSV_LINES]
     if len(lines) < 2:
         return False
-    if _is_aligned_header(lines) or _is_csv_header(lines[0], lines[1]):
+    if is_aligned_header(lines) or is_csv_header(lines[0], lines[1]):
         return True
     # Columns aligned by runs of spaces or tabs, the same number on every line.
     widths = {len(_ALIGNED_GAP_RE.split(line.strip())) for line in lines}

@@ -20,7 +20,8 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import stem, text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 
 # A severity tag written in capitals, standing alone (not "ERRORS: 0", not "WARNING_X"),
 # or a "level" field set to one; each level with the stems of the nouns that name it.

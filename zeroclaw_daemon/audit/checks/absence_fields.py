@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from ..claims.words import text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 
 # A key (letters and spaces, after a line start, a pipe, a comma, a brace or a quote),
 # its separator and its value up to the next separator of pairs.

@@ -12,7 +12,8 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import stem, text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 from ..evidence.tables import Row, zero_columns
 from .base import CheckContext
 

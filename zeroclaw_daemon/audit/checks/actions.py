@@ -39,7 +39,8 @@ from typing import Any
 from ..claims.actions import ActionClaim
 from ..claims.lexicon import ActionLexicon
 from ..claims.words import stem, text_keywords
-from ..evidence.facts import EventFacts, _is_aligned_header, _is_csv_header
+from ..evidence.facts import EventFacts
+from ..evidence.headers import is_aligned_header, is_csv_header
 from ..report import FindingType
 from .action_words import labels_a_result_value, names_a_document, told_as_asked
 from .base import CheckContext
@@ -257,7 +258,7 @@ def _lines_past_header(result: str) -> list[str]:
     """The result's lines less a table's header, whose words name columns ("tag,value",
     "state  updated"), not acts."""
     lines = [line for line in result.splitlines() if line.strip()]
-    if len(lines) > 1 and (_is_csv_header(lines[0], lines[1]) or _is_aligned_header(lines)):
+    if len(lines) > 1 and (is_csv_header(lines[0], lines[1]) or is_aligned_header(lines)):
         return lines[1:]
     return lines
 

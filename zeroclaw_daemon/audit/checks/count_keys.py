@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..claims.types import CountClaim
 from ..claims.words import text_keywords
-from ..evidence.facts import Relation
 from ..evidence.index import relation_probes
+from ..evidence.relation import Relation
 from ..evidence.tables import Row
 from .base import CheckContext
 

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
 from ..evidence.kinds import ItemKinds, han_core, intersect, kind_probes, value_named
+from ..evidence.relation import Relation
 from .base import CheckContext
 from .call_bounds import applied_by_its_call
 

@@ -31,8 +31,8 @@ from decimal import Decimal
 from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
 from ..claims.types import CountClaim
 from ..claims.words import stem
-from ..evidence.facts import Relation
 from ..evidence.index import rounding_unit
+from ..evidence.relation import Relation
 from .base import CheckContext
 
 # A multiplication sign between two figures (a currency sign or unit may stand before

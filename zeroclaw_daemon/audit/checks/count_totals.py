@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from ..claims.types import CountClaim
 from ..claims.words import stem, text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 from .base import CheckContext
 
 # "Tests:  2 failed, 86 passed, 88 total" and "Total Objects: 6": a whole list's size

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, _first_list
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
 
 _QUOTES = (("“", "”"), ("「", "」"), ("『", "』"), ("《", "》"), ("\"", "\""), ("'", "'"),
            ("«", "»"), ("‘", "’"))
@@ -80,7 +80,7 @@ def _in_an_item(facts: EventFacts, value: str) -> bool:
     line of a text result other than its first (which may echo the query) holding it."""
     data = facts.parsed_json
     if isinstance(data, dict):
-        data = _first_list(data, depth=0)
+        data = first_list(data, depth=0)
     if isinstance(data, list):
         wanted = value.casefold()
         return any(s.casefold() == wanted for item in data for s in _strings(item, 0))

@@ -22,7 +22,8 @@ from typing import Any
 
 from ..claims.types import CountClaim
 from ..claims.words import text_keywords
-from ..evidence.facts import EventFacts, Relation, _first_list
+from ..evidence.facts import EventFacts, first_list
+from ..evidence.relation import Relation
 from .base import CheckContext
 
 
@@ -57,7 +58,7 @@ def _a_figure_of_an_itemless_result(ok: list[EventFacts], claim: CountClaim) -> 
 
 def _lists_nothing(facts: EventFacts) -> bool:
     data = facts.parsed_json
-    return isinstance(data, Mapping) and _first_list(data, depth=0) is None
+    return isinstance(data, Mapping) and first_list(data, depth=0) is None
 
 
 def a_figure_its_words_name(context: CheckContext, claim: CountClaim) -> bool:

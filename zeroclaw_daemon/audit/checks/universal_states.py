@@ -17,7 +17,8 @@ from bisect import bisect_right
 
 from ..claims.text import CASE_FOLDS_TO_ASCII
 from ..claims.words import text_keywords
-from ..evidence.facts import EventFacts, Relation
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 from ..evidence.tables import Row
 from ..report import FindingType
 from .base import CheckContext, clip, first_match_start

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 
 from ..claims.types import AbsenceClaim, CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem
-from ..evidence.facts import EventFacts, Relation, _first_list
+from ..evidence.facts import EventFacts, first_list
+from ..evidence.relation import Relation
 from .base import CheckContext
 
 
@@ -93,7 +94,7 @@ def counted_in_an_unread_empty_state(context: CheckContext, claim: CountClaim) -
     relation = Relation(said)
     for facts in context.evidence.ok:
         data = facts.parsed_json
-        items = _first_list(data, depth=0) if isinstance(data, Mapping) else data
+        items = first_list(data, depth=0) if isinstance(data, Mapping) else data
         if not isinstance(items, list) or not 0 < claim.value < len(items) or \
                 not all(isinstance(item, Mapping) for item in items):
             continue

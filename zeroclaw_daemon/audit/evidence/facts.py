@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -14,8 +14,19 @@ from ...receipts.render import count_items
 from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
 from ..claims.words import stem, text_keywords
 from .captions import rows_under_a_captioned_header
+from .headers import (
+    CSV_HEADER_RE,
+    HEADER_LINE_RE,
+    RULE_LINE_RE,
+    TITLE_HEADER_RE,
+    header_only,
+    is_aligned_header,
+    is_csv_header,
+    maybe_csv_header,
+)
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
+from .relation import Relation
 from .tables import Row, header_row, is_mapping, table_rows
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
@@ -29,13 +40,10 @@ RESULT_SAYS_NOTHING_RE = re.compile(
     r"0\s+(?:results?|matches?|items?|rows?|records?|hits|entries|files?|issues?|errors?|"
     r"warnings?))\b|^\s*(?:\[\]|\{\}|null|none|0|\(empty\)|\(no output\))?\s*$"
     r"|未找到|没有找到|无结果|sin\s+resultados|no\s+hay|ningún", re.IGNORECASE | re.MULTILINE)
-# Column names in title case over rows holding numbers ("Package  Current  Wanted ...").
-_TITLE_HEADER_RE = re.compile(r"^\s*[A-Z][A-Za-z_%()-]*(?:[ \t]+[A-Za-z][A-Za-z_%()-]*){2,}\s*$")
 # A value saying "none": a zero written as a word or a sign ("二等座": "无").
 _NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
 _VALUE_OF_KEY_RE = re.compile(r"(?:(?<=[\w\"'])[=:]\s*|\d\s+of\s+)$")   # not "==== 2 failed"
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
-_HEADER_LINE_RE = re.compile(r"^\s*(?:[A-Z][A-Z0-9_%-]*(?:\s+|$)){2,}$|^total\s+\d+\s*$")
 # One space at most: a wider gap parts an aligned table's cells ("8  reservado": a column);
 # past "to", the verb a number is to undergo ("2 to add, 0 to destroy").
 _NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?(?:to )?([A-Za-z\u00C0-\u024F]{2,})")
@@ -49,12 +57,6 @@ _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\
 STANDALONE_INT_RE = re.compile(
     r"\d(?:(?<![\w:/.#@$€£\\-]\d)|(?<=(?<!\w)[xX]\d))(?:\d{0,2}(?:,\d{3})+|\d*)"
     r"(?![\w:/@-]|[.,]\d)")
-_RULE_LINE_RE = re.compile(r"^[\s\-=+|:]{3,}$")
-# Cells of a space-aligned line: two or more spaces, a tab, or one space between CJK cells.
-_ALIGNED_CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
-# A CSV/TSV header: two or more separated names, none of them a number.
-# Cells that open with a letter of any script ("批次,产品,数量", "fecha;importe"), never a digit.
-_CSV_HEADER_RE = re.compile(r"^\s*[^\W\d][\w .%/()-]*(?:([,\t;|])\s*[^\W\d][\w .%/()-]*)+\s*$")
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
@@ -168,7 +170,7 @@ class EventFacts:
         if isinstance(data, list):
             return [json.dumps(item, ensure_ascii=False) for item in data]
         if isinstance(data, dict):
-            found = _first_list(data, depth=0)
+            found = first_list(data, depth=0)
             return [] if found is None else [json.dumps(item, ensure_ascii=False)
                                              for item in found]
         return [line for line in self.result.splitlines() if line.strip()]
@@ -191,15 +193,15 @@ class EventFacts:
             # Comment lines and settings ("# m h dom", "MAILTO=ops@...") are not items.
             lines = [line for line in self.units if not _NOT_ITEM_LINE_RE.match(line)] \
                 or self.units
-            if len(lines) > 1 and _RULE_LINE_RE.match(lines[1]):
+            if len(lines) > 1 and RULE_LINE_RE.match(lines[1]):
                 counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
-            elif lines and (_HEADER_LINE_RE.match(lines[0]) or (
-                    len(lines) > 1 and _TITLE_HEADER_RE.match(lines[0])
-                    and any(c.isdigit() for c in lines[1])) or _is_aligned_header(lines)):
+            elif lines and (HEADER_LINE_RE.match(lines[0]) or (
+                    len(lines) > 1 and TITLE_HEADER_RE.match(lines[0])
+                    and any(c.isdigit() for c in lines[1])) or is_aligned_header(lines)):
                 counts.add(len(lines) - 1)  # a header row (NAME READY STATUS ...)
-            elif len(lines) > 1 and _is_csv_header(lines[0], lines[1]):
+            elif len(lines) > 1 and is_csv_header(lines[0], lines[1]):
                 counts.add(len(lines) - 1)  # account_id,name,plan: a header, not an item
-            elif len(lines) > 1 and _maybe_csv_header(lines[0], lines[1]):
+            elif len(lines) > 1 and maybe_csv_header(lines[0], lines[1]):
                 counts.update((len(lines) - 1, len(lines)))  # job,schedule: header or row
             else:
                 counts.add(len(lines))
@@ -281,11 +283,11 @@ class EventFacts:
             return self.unit_keys
         lines = [line for line in self.units if not _NOT_ITEM_LINE_RE.match(line)] \
             or self.units
-        if len(lines) > 1 and (_HEADER_LINE_RE.match(lines[0])
-                               or _TITLE_HEADER_RE.match(lines[0])
-                               or _CSV_HEADER_RE.match(lines[0])
-                               or _is_aligned_header(lines)):
-            lines = lines[2:] if len(lines) > 2 and _RULE_LINE_RE.match(lines[1]) else lines[1:]
+        if len(lines) > 1 and (HEADER_LINE_RE.match(lines[0])
+                               or TITLE_HEADER_RE.match(lines[0])
+                               or CSV_HEADER_RE.match(lines[0])
+                               or is_aligned_header(lines)):
+            lines = lines[2:] if len(lines) > 2 and RULE_LINE_RE.match(lines[1]) else lines[1:]
         return [text_keywords(line) for line in lines]
 
     @lazy
@@ -341,7 +343,7 @@ class EventFacts:
     @lazy
     def empty(self) -> bool:
         stripped = self.result.strip()
-        if not stripped or count_items(self.result) == 0 or _header_only(stripped):
+        if not stripped or count_items(self.result) == 0 or header_only(stripped):
             return True
         data = self.parsed_json
         if isinstance(data, dict) and data and not self.units and \
@@ -351,79 +353,7 @@ class EventFacts:
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
 
 
-def _header_only(text: str) -> bool:
-    """A table's header row and nothing under it ("ZONE  SETPOINT_C  TEMP_C", "sku,name,
-    on_hand"): names of columns in capitals or with an underscore, on the only line."""
-    if "\n" in text:
-        return False
-    if _HEADER_LINE_RE.match(text):
-        return True
-    match = _CSV_HEADER_RE.match(text)
-    if match is None or match.group(1) is None:
-        return False
-    cells = [c.strip() for c in text.split(match.group(1))]
-    return any("_" in c for c in cells) or all(c.isupper() for c in cells)
-
-
-_INFLECTIONS = ("ed", "in")
-
-
-class Relation:
-    """Whether a keyword set is related to ``right``: they share a stem, one has the
-    other's plural, or a stem of four or more letters begins the other ("warn" /
-    "warnin", "pr" / "prs"). ``right`` is indexed once; a left side indexed with
-    :meth:`forms` is then tested with two set intersections."""
-
-    __slots__ = ("_long_prefixes", "right")
-
-    def __init__(self, right: Iterable[str]) -> None:
-        self.right = frozenset(right)
-        self._long_prefixes: frozenset[str] | None = None
-
-    @property
-    def long_prefixes(self) -> frozenset[str]:
-        """Every prefix (four letters or more) of every stem of four letters or more:
-        worked out the first time a shared stem does not settle the relation."""
-        if self._long_prefixes is None:
-            self._long_prefixes = frozenset(b[:k] for b in self.right if len(b) >= 4
-                                            for k in range(4, len(b) + 1))
-        return self._long_prefixes
-
-    @staticmethod
-    def forms(left: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
-        """(every stem of ``left`` with its plural, singular and 4+ letter prefixes; its
-        stems of four letters or more): what :meth:`related_forms` tests."""
-        forms: set[str] = set()
-        long: set[str] = set()
-        for a in left:
-            forms.update((a, a + "s"))
-            if a.endswith("s"):
-                forms.add(a[:-1])
-            if len(a) >= 4:
-                long.add(a)
-                forms.update(a[:k] for k in range(4, len(a) + 1))
-            # An English verb's root under its inflection: "failing" (stem "failin") and
-            # "failed" name one state, though neither stem begins the other.
-            if len(a) >= 6 and a.endswith(_INFLECTIONS):
-                long.add(a[:-2])
-        return frozenset(forms), frozenset(long)
-
-    def related_forms(self, forms: tuple[frozenset[str], frozenset[str]]) -> bool:
-        """Like calling the relation on the set ``forms`` was made from."""
-        every, long = forms
-        return not every.isdisjoint(self.right) or (
-            bool(long) and not long.isdisjoint(self.long_prefixes))
-
-    def __call__(self, left: Iterable[str]) -> bool:
-        return self.related_forms(self.forms(left))
-
-
-def related(left: Iterable[str], right: Iterable[str]) -> bool:
-    """Keyword sets share a stem, or one stem begins the other (see :class:`Relation`)."""
-    return Relation(right)(left)
-
-
-def _first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
+def first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
     """The first list in an object, looking into nested objects ({"data": {"issues":
     {"nodes": [...]}}}) a few levels down."""
     for value in data.values():
@@ -432,7 +362,7 @@ def _first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
     if depth < 3:
         for value in data.values():
             if is_mapping(value):
-                found = _first_list(value, depth + 1)
+                found = first_list(value, depth + 1)
                 if found is not None:
                     return found
     return None
@@ -460,35 +390,3 @@ def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
     if not plural and not nouns & COUNT_WORDS:
         return set()
     return nouns
-
-
-def _is_aligned_header(lines: Sequence[str]) -> bool:
-    """A space-aligned table's header in any script (``episode   downloads``, ``hora  nombre
-    pax``, ``星期  日期  时间``): a first line of two or more cells with no digit, over rows
-    that each hold a digit. A header names the columns; rows fill them with values."""
-    if len(lines) < 3 or any(c.isdigit() for c in lines[0]):
-        return False
-    cells = [cell for cell in _ALIGNED_CELL_SPLIT_RE.split(lines[0].strip()) if cell]
-    return len(cells) >= 2 and all(any(c.isdigit() for c in line) for line in lines[1:])
-
-
-def _maybe_csv_header(first: str, second: str) -> bool:
-    """Names over rows of words: a header the rows cannot tell apart from a row."""
-    match = _CSV_HEADER_RE.match(first)
-    return match is not None and _cell_breaks(second, match.group(1)) == _cell_breaks(
-        first, match.group(1))
-
-
-def _is_csv_header(first: str, second: str) -> bool:
-    """The first line names the columns the second line fills (same separator count)."""
-    match = _CSV_HEADER_RE.match(first)
-    if match is None:
-        return False
-    separator = match.group(1)
-    return _cell_breaks(second, separator) == _cell_breaks(first, separator) and any(
-        c.isdigit() for c in second)
-
-
-def _cell_breaks(line: str, separator: str) -> int:
-    """Separators that end a cell: ", " sits inside one, unquoted ("Boise, ID")."""
-    return line.count(separator) - (line.count(", ") if separator == "," else 0)

@@ -20,9 +20,10 @@ from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .calendar import period_bounds
 from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
-from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts, Relation
+from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts
 from .lazy import lazy
 from .records import breakdowns
+from .relation import Relation
 from .tables import Row, is_mapping, object_row
 
 MAX_VALUES_PER_LABEL = 3
