@@ -8,7 +8,7 @@ import re
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import find_dates
 from ..claims.words import LATIN_WORD_RE
-from ..evidence.derive import epoch_dates
+from ..evidence.clock_derive import epoch_dates
 from ..evidence.facts import EventFacts
 from .base import CheckContext
 

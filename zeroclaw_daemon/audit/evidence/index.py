@@ -19,7 +19,8 @@ from ..claims.numbers import (
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .calendar import period_bounds
-from .derive import Derivations, clock_minutes, epoch_dates, timestamp_neighbour_dates
+from .clock_derive import clock_minutes, epoch_dates, timestamp_neighbour_dates
+from .derive import Derivations
 from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts
 from .lazy import lazy
 from .records import breakdowns

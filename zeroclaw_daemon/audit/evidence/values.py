@@ -9,7 +9,7 @@ from decimal import Decimal
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
 from .abbreviations import written_short_in
-from .derive import (
+from .clock_derive import (
     delayed_time_grounded,
     duration_grounded,
     elapsed_grounded,

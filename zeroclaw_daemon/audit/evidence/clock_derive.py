@@ -1,0 +1,122 @@
+"""Times of day, dates and elapsed times the results ground through clock arithmetic.
+
+A reply reads a result's clock: it moves a time by whole hours (a time zone, a 12-hour
+reading), by a delay the results state, takes the gap between two times or two readings
+with seconds, turns epoch seconds into a date, or names a timestamp's date in another
+time zone. Each of these is a time or a date the results ground even though its digits
+appear nowhere (the arithmetic of the results' other numbers is :mod:`.derive`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from .derive import MAX_OPERANDS
+
+_CLOCK_RE = re.compile(r"(?<!\d)([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
+_EPOCH_MIN, _EPOCH_MAX = 946_684_800, 4_102_444_800       # 2000-01-01 .. 2100-01-01
+
+
+# A crontab line: minute and hour fields first ("10 3 * * * cmd" runs at 03:10).
+_CRON_RE = re.compile(r"^\s*(?P<m>[0-5]?\d)\s+(?P<h>[01]?\d|2[0-3])(?:\s+[\d*/,-]+){3}\s",
+                      re.MULTILINE)
+
+
+def clock_minutes(texts: Iterable[str]) -> list[int]:
+    """Every ``H:MM`` time of day in the texts, and every crontab line's time, as minutes
+    after midnight."""
+    found: list[int] = []
+    for text in texts:
+        found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_RE.findall(text))
+        found.extend(int(m.group("h")) * 60 + int(m.group("m")) for m in _CRON_RE.finditer(text))
+    return found
+
+
+def time_grounded(key: str, times: Sequence[int]) -> bool:
+    """A time of day is a result's time moved by whole hours: a time-zone
+    conversion or a 12-hour reading of a 24-hour clock."""
+    match = _CLOCK_RE.search(key)
+    if match is None:
+        return False
+    minute = int(match.group(2))
+    return any(t % 60 == minute for t in times)
+
+
+def delayed_time_grounded(key: str, times: Sequence[int], numbers: Sequence[Decimal],
+                          slack: int = 0) -> bool:
+    """A time of day that is a result's time moved by a number of minutes the results
+    state ("scheduled 13:28", "delay_minutes: 12" -> "about 13:40"), within ``slack``."""
+    match = _CLOCK_RE.search(key)
+    if match is None:
+        return False
+    said = int(match.group(1)) * 60 + int(match.group(2))
+    shifts = {int(n) for n in numbers if n == n.to_integral_value() and 0 < n <= 720}
+    return any(abs((t + d) % 1440 - said) <= slack or abs((t - d) % 1440 - said) <= slack
+               for t in set(times) for d in shifts)
+
+
+def duration_grounded(seconds: Decimal, times: Sequence[int],
+                      slack_seconds: Decimal = Decimal(60)) -> bool:
+    """A duration equal to the gap between two of the results' times of day, within
+    ``slack_seconds`` (a minute; more for "about 40 minutes")."""
+    minutes = seconds / 60
+    slack = max(slack_seconds / 60, Decimal(1))
+    distinct = sorted(set(times))[:MAX_OPERANDS]
+    return any(abs((b - a) - minutes) <= slack or abs(24 * 60 - (b - a) - minutes) <= slack
+               for i, a in enumerate(distinct) for b in distinct[i + 1:])
+
+
+def epoch_dates(texts: Iterable[str]) -> set[tuple[int | None, int, int]]:
+    """The UTC dates (and the day before and after, for time zones) of epoch seconds."""
+    found: set[tuple[int | None, int, int]] = set()
+    for text in texts:
+        for raw in re.findall(r"(?<!\d)1\d{9}(?:\d{3})?(?!\d)", text):
+            seconds = int(raw[:10])
+            if not _EPOCH_MIN <= seconds <= _EPOCH_MAX:
+                continue
+            day = dt.datetime.fromtimestamp(seconds, tz=dt.UTC).date()
+            for shift in (-1, 0, 1):
+                d = day + dt.timedelta(days=shift)
+                found.add((d.year, d.month, d.day))
+                found.add((None, d.month, d.day))
+    return found
+
+
+_TIMESTAMP_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}")
+
+
+def timestamp_neighbour_dates(text: str) -> set[tuple[int | None, int, int]]:
+    """The day before and after a timestamp's date: the same instant in another time zone
+    ("2026-12-06T16:30:00Z" is Monday, Dec 7 in Tokyo). A date alone does not move."""
+    found: set[tuple[int | None, int, int]] = set()
+    for year, month, day in set(_TIMESTAMP_RE.findall(text)):
+        try:
+            base = dt.date(int(year), int(month), int(day))
+        except ValueError:
+            continue
+        for shift in (-1, 1):
+            moved = base + dt.timedelta(days=shift)
+            found.add((moved.year, moved.month, moved.day))
+            found.add((None, moved.month, moved.day))
+    return found
+
+
+# A clock reading with seconds ("1:27:55", "0:41:18"): a time of day or an elapsed time.
+_CLOCK_SECONDS_RE = re.compile(r"(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
+
+
+def elapsed_grounded(key: str, texts: Iterable[str]) -> bool:
+    """A reading with seconds that is the difference of two of the results' readings with
+    seconds: an elapsed time written as a clock ("the second half took 1:36:42" of a
+    3:04:37 finish and a 1:27:55 half), to the second."""
+    said = _CLOCK_SECONDS_RE.fullmatch(key)
+    if said is None:
+        return False
+    target = int(said.group(1)) * 3600 + int(said.group(2)) * 60 + int(said.group(3))
+    readings = sorted({int(h) * 3600 + int(m) * 60 + int(s) for text in texts
+                       for h, m, s in _CLOCK_SECONDS_RE.findall(text)})[:MAX_OPERANDS]
+    present = set(readings)
+    return any(reading + target in present for reading in readings)
