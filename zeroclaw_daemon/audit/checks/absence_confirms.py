@@ -1,0 +1,126 @@
+"""Whether a result itself confirms an absence the reply states.
+
+"No incidents" is confirmed, not contradicted, by a result that says the same: a zero
+beside a key or word of that name ("incidents: []", "found 0 vulnerabilities"), a table
+column or a row whose figures are all zero, a CSV column some row leaves empty, an unset
+field, or the reply's own negation written in the result ("[no test files]").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE, text_keywords
+from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
+from ..evidence.tables import zero_columns
+from .absence_fields import names_an_unset_field
+
+# "no <noun>" / "0 <noun>" / "zero <noun>" in a result, or Spanish "sin <noun>" /
+# "ninguna <noun>" / "no hay <noun>": the result states the absence itself.
+_RESULT_NONE_RE = re.compile(r"\b(?:no\s+hay|no|zero|0|sin|ningún|ninguna|ningunos|ningunas)\s+"
+                             r"((?:[^\W\d_][\w-]*\s+){0,1}[^\W\d_][\w-]*)", re.IGNORECASE)
+
+
+def zero_columns_of(facts: EventFacts) -> set[str]:
+    return zero_columns(facts.rows)
+
+
+def result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> bool:
+    """The result itself says the thing is absent: it states a zero beside a key or word
+    of that name ("incidents: []", "found 0 vulnerabilities", "Failures: 0", "to destroy:
+    0"), or holds the reply's own negation ("[no test files]", "does not exist")."""
+    said = " ".join(claim.text.lower().split())
+    if len(said) >= 6 and said in " ".join(facts.result.lower().split()):
+        return True
+    if not claim.subject:
+        # "二等座没了": the subject stands before the negation, in the clause; only a key
+        # the result sets to none or zero is read against it.
+        clause = Relation(claim.container)
+        # "no record of it" over "records": []: the word the absence negates, whatever
+        # its number (a generic word such as "record" is no subject keyword).
+        negated = {_singular(w) for w in LATIN_WORD_RE.findall(claim.text)}
+        if any(clause(text_keywords(key)) or (len(key) >= 2 and key in sentence)
+               or {_singular(w) for w in LATIN_WORD_RE.findall(key)} & negated
+               for key in facts.empty_keys):
+            return True
+        return any(label in sentence for label in zero_rows(facts)) or any(
+            name in sentence for name in empty_csv_columns(facts.result))
+    relation = Relation(claim.subject)
+    # A zero the result states for the noun confirms it, unless the result also states
+    # more than zero of it ("0 exceedances" on most days, "1 exceedance" on one).
+    stated = {value for value, keys in facts.number_neighbours if relation(keys)}
+    counted = bool(stated) and max(stated) > 0
+    if 0 in stated and not counted:
+        return True
+    if any(relation(text_keywords(name)) for name in zero_columns_of(facts)):
+        return True   # a table column of that name holds a zero ("Open reqs": 0)
+    for said_none in _RESULT_NONE_RE.finditer(facts.result if not counted else ""):
+        if relation(text_keywords(said_none.group(1))):
+            return True   # the result says "No user with id ...", "[no test files]"
+    if any(relation(text_keywords(key)) for key in facts.empty_keys) or \
+            names_an_unset_field(facts, relation):
+        return True   # "ship: not scheduled" under "no ship date is scheduled"
+    if any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts)):
+        return True
+    return any(name in claim.text for name in empty_csv_columns(facts.result))
+
+
+def zero_rows(facts: EventFacts) -> list[str]:
+    """The names of a result's rows whose every figure is zero ({"item": "late fee",
+    "amount": "0.00"}): a row that says its thing is nil, so "no late fee" is confirmed."""
+    labels: list[str] = []
+
+    def visit(node: object, depth: int) -> None:
+        if depth > 4:
+            return
+        if isinstance(node, list):
+            for item in node[:50]:
+                visit(item, depth + 1)
+        elif isinstance(node, dict):
+            names = [v for v in node.values() if isinstance(v, str) and not _FIGURE_RE.match(v)]
+            figures = [v for v in node.values() if (isinstance(v, (int, float))
+                       and not isinstance(v, bool))
+                       or (isinstance(v, str) and _FIGURE_RE.match(v))]
+            if names and figures and all(float(str(f).replace(",", "")) == 0 for f in figures):
+                labels.extend(n.strip() for n in names if len(n.strip()) >= 2)
+            for value in node.values():
+                if isinstance(value, (list, dict)):
+                    visit(value, depth + 1)
+
+    visit(facts.parsed_json, 0)
+    return labels
+
+
+_FIGURE_RE = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")
+
+
+def _singular(word: str) -> str:
+    """"entries" and "entry", "records" and "record": one noun in either number."""
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def empty_csv_columns(result: str) -> set[str]:
+    """The names of a CSV's columns (two characters or more) that some row leaves empty
+    (an unset clock-out time): a field with nothing in it confirms "no <field>"."""
+    lines = [line for line in result.strip().splitlines() if line.strip()][:MAX_CSV_LINES]
+    if len(lines) < 2 or "," not in lines[0] or any(c.isdigit() for c in lines[0]):
+        return set()
+    names = [name.strip() for name in lines[0].split(",")]
+    found: set[str] = set()
+    for line in lines[1:]:
+        cells = line.split(",")
+        if len(cells) != len(names):
+            continue
+        found.update(name for name, cell in zip(names, cells, strict=True)
+                     if not cell.strip() and len(name) >= 2)
+    return found
+
+
+MAX_CSV_LINES = 200
