@@ -14,7 +14,7 @@ from zeroclaw_daemon.audit import lang
 from zeroclaw_daemon.audit.checks import CheckContext, count_keys, labelled
 from zeroclaw_daemon.audit.checks import count_totals as counts_module
 from zeroclaw_daemon.audit.checks import timed_keys as timed_keys_module
-from zeroclaw_daemon.audit.checks.actions import call_profiles, profile
+from zeroclaw_daemon.audit.checks.action_calls import call_profiles, profile
 from zeroclaw_daemon.audit.claims import extract_claims
 from zeroclaw_daemon.audit.claims.numbers import HAYSTACK_NUMBER_RE
 from zeroclaw_daemon.audit.claims.segment import segment

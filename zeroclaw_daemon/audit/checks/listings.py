@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .actions import CallProfile
+    from .action_calls import CallProfile
 
 # After a participle used as a heading: a colon, then the listed items up to the end of
 # the sentence, a dash or a blank line; items part at commas, "and", bullets, new lines.
