@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .guard import guarded
 from .prefilter import (
     WORD_RE,
     Need,
@@ -185,7 +186,8 @@ class BranchIndex:
 
 @dataclass(frozen=True, slots=True)
 class BranchScan:
-    """A pattern as its alternatives (in order), each with its filter (None: always run)."""
+    """A pattern as its alternatives (in order), each with its filter (None: always run).
+    ``pattern`` and ``branches`` are searched with :func:`.guard.guarded` forms."""
 
     pattern: re.Pattern[str]
     branches: tuple[re.Pattern[str], ...]
@@ -209,7 +211,9 @@ class BranchScan:
             return None   # a group of one alternative referred to from another
         filters = tuple(pattern_filter(b, cjk) for b in branches)
         marks = {} if cjk else {i: required_marks(b) for i, b in enumerate(branches)}
-        return cls(pattern, branches, filters, cjk, BranchIndex.of(filters, cjk, marks))
+        # Searched behind their first-character guards (the filters read the sources).
+        return cls(guarded(pattern), tuple(map(guarded, branches)), filters, cjk,
+                   BranchIndex.of(filters, cjk, marks))
 
     def finditer(self, text: str, start: int, end: int,
                  words: Sequence[str] | None = None) -> Iterator[re.Match[str]]:

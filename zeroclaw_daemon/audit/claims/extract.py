@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import find_action_claims
@@ -85,7 +85,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         scan_branches = pack.scans.get(slot) if gated else None   # ungated: the reference
         bit = BIT[slot]
         if scan_branches is None:
-            finditer = pack.patterns[slot].finditer
+            finditer = pack.searching[slot].finditer
             for (start, end), sentence_bits in zip(spans, bits, strict=True):
                 if sentence_bits & bit:
                     yield from finditer(source, start, end)
@@ -273,8 +273,11 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
 
         # And the sentences naming one a superlative picks out ("the top seller was ...").
         cue = pack.superlative_cue
-        scanned = attributed | ({i for i, (start, end) in enumerate(bounds)
-                                 if cue.search(no_urls, start, end)} if cue is not None else set())
+        scanned = set(attributed)
+        if cue is not None:
+            search = cue.search
+            held = _holding(pack.superlative_triggers, len(bounds), gate_words, low)
+            scanned.update(i for i in held if search(no_urls, *bounds[i]))
         named = find_names(no_urls, pack, [bounds[i] for i in sorted(scanned)], keep)
         taken = [(start, end) for start, end, _ in named] + [v.span for v in values]
         for start, end, name in named:
@@ -339,6 +342,17 @@ def _words_of(source: str, low: str, start: int, end: int, index: int,
     if piece != low[start:end] or _SIGNS_IN_RUNS[0] in piece or _SIGNS_IN_RUNS[1] in piece:
         return None
     return gate_words[index]
+
+
+def _holding(triggers: frozenset[str], count: int, gate_words: list[list[str]] | None,
+             low: str) -> Sequence[int]:
+    """Which of the ``count`` sentences hold one of ``triggers`` as a run of letters (the
+    gate's), else all of them: when the runs are unknown, there are no triggers, or the
+    text holds × or ÷ (a run may hold one, and a ``\\b`` stands beside it)."""
+    if gate_words is None or not triggers or _SIGNS_IN_RUNS[0] in low \
+            or _SIGNS_IN_RUNS[1] in low:
+        return range(count)
+    return [i for i, words in enumerate(gate_words) if not triggers.isdisjoint(words)]
 
 
 def _overlaps(spans: list[Span], start: int, end: int) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .branches import BranchScan
 from .gate import Gate
+from .guard import guarded
 from .text import lowered_scan
 from .types import RawCount
 from .words import fold, stem
@@ -120,6 +121,10 @@ class LanguagePack:
     # seller was"), case-sensitive, capturing the name after it in ``name``: read off the
     # results, so named there, in any sentence.
     superlative_cue: re.Pattern[str] | None = None
+    # Words one of which every match of ``superlative_cue`` holds, each a whole run of
+    # letters of the lower-cased text ("the"; "el", "la"): a sentence holding none is not
+    # searched (``SUPERLATIVE_TRIGGERS``; empty: every sentence is).
+    superlative_triggers: frozenset[str] = frozenset()
     # First-person words ("I", "we", "puedo", "我"): a hedge that is the speaker's own offer
     # ("I can check <url>") cites nothing; "you can follow it at <url>" does.
     first_person: re.Pattern[str] | None = None
@@ -134,6 +139,9 @@ class LanguagePack:
     dayparts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     # Patterns scanned alternative by alternative (:mod:`.branches`), by slot.
     scans: Mapping[str, BranchScan] = field(default_factory=dict)
+    # ``patterns`` as the claim finders search them: behind a first-character guard where
+    # one applies (:mod:`.guard`; the same matches, found sooner).
+    searching: Mapping[str, re.Pattern[str]] = field(init=False, default_factory=dict)
     # ``stopwords | generic_words``, built once (claims and checks ignore both alike).
     common_words: frozenset[str] = field(init=False, default=frozenset())
     # ``universal`` case-sensitive, for lower-cased text (see :func:`.text.lowered_scan`).
@@ -142,6 +150,8 @@ class LanguagePack:
     def __post_init__(self) -> None:
         object.__setattr__(self, "common_words", self.stopwords | self.generic_words)
         object.__setattr__(self, "universal_scan", lowered_scan(self.universal))
+        object.__setattr__(self, "searching",
+                           {slot: guarded(p) for slot, p in self.patterns.items()})
     # Family names written first, one character each (Chinese 姓, a closed class): a name
     # of the result written with another given name is a changed name.
     surnames: frozenset[str] = frozenset()
@@ -202,6 +212,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         negation=tables.get("NEGATION"),
         entity_cue=tables.get("ENTITY_CUE"),
         superlative_cue=tables.get("SUPERLATIVE_CUE"),
+        superlative_triggers=frozenset(tables.get("SUPERLATIVE_TRIGGERS", "").split()),
         first_person=tables.get("FIRST_PERSON"),
         time_scope=tables.get("TIME_SCOPE"),
         find_word_values=tables.get("find_word_values"),

@@ -127,7 +127,7 @@ class ClauseFlags:
         known = self._searched.get(key)
         if known is None:
             clause = self.clauses[index]
-            known = bool(self.bits[clause.sentence] & BIT[slot]) and self.pack.patterns[
+            known = bool(self.bits[clause.sentence] & BIT[slot]) and self.pack.searching[
                 slot].search(self.text, clause.start, clause.end) is not None
             self._searched[key] = known
         return known
@@ -178,7 +178,7 @@ class ClauseFlags:
         if known is None:
             start, end = self.spans[sentence]
             known = bool(self.bits[sentence] & BIT["failure"]
-                         and self.pack.patterns["failure"].search(self.text, start, end))
+                         and self.pack.searching["failure"].search(self.text, start, end))
             self._sentence_failure[sentence] = known
         return known
 

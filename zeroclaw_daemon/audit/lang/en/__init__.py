@@ -473,6 +473,7 @@ ENTITY_CUE = re.compile(
 SUPERLATIVE_CUE = re.compile(
     r"\b[Tt]he\s+(?:top|biggest|largest|smallest|main|best|worst|most\s+[a-z]+|[a-z]+est)"
     r"(?:\s+[a-z]+)?\s+(?:was|were|is|are)\s+(?P<name>" + _PERSON + r")\b")
+SUPERLATIVE_TRIGGERS = "the"
 
 FIRST_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.IGNORECASE)
 

@@ -493,6 +493,7 @@ SUPERLATIVE_CUE = re.compile(
     r"\b(?:[Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(?:mayor|menor|principal|mejor|peor|"
     r"más\s+[a-záéíóúñ]+)(?:\s+[a-záéíóúñ]+)?\s+(?:fue|fueron|es|son|era|ha\s+sido)\s+"
     r"(?P<name>" + _PERSONA + r")\b")
+SUPERLATIVE_TRIGGERS = "el la los las"
 
 FIRST_PERSON = re.compile(r"\b(?:yo|puedo|podemos|podría|podríamos|voy|vamos|haré|me|nos)\b",
                           re.IGNORECASE)
