@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .gate import DIGIT_ENTRY, LETTER_RUN_RE
+from .guard import guarded
 from .numbers import UNIT_WORDS, YEAR_MAX, YEAR_MIN, number_readings
 from .types import RawCount
 from .words import fold
@@ -77,6 +78,11 @@ class LatinCountRules:
     # after it name the whole list (the number, then the noun after the partitive).
     whole_before: re.Pattern[str] | None = None
     whole_partitive: re.Pattern[str] | None = None
+    # ``count_re`` as it is scanned: behind its first-character guard (:mod:`.guard`).
+    count_scan: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "count_scan", guarded(self.count_re))
 
 
 def parse_latin_number(text: str, words: Mapping[str, int]) -> int | None:
@@ -114,7 +120,7 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
                  end: int | None = None) -> list[RawCount]:
     """"<number> <noun>" counts for English-like and Spanish-like languages."""
     found: list[RawCount] = []
-    for match in rules.count_re.finditer(text, start, len(text) if end is None else end):
+    for match in rules.count_scan.finditer(text, start, len(text) if end is None else end):
         num_text = match.group("num")
         value = parse_latin_number(num_text, rules.number_words)
         if value is None:

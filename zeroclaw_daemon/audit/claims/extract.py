@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import find_action_claims
 from .counts import find_counts, labelled_by_a_name
-from .gate import BIT
+from .gate import BIT, SIGNS_IN_RUNS, sentences_holding
 from .names import find_identifiers_and_full_names, find_names
 from .numbers import (
     APPROX_AFTER_RE,
@@ -276,7 +276,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         scanned = set(attributed)
         if cue is not None:
             search = cue.search
-            held = _holding(pack.superlative_triggers, len(bounds), gate_words, low)
+            held = sentences_holding(pack.superlative_triggers, len(bounds), gate_words, low)
             scanned.update(i for i in held if search(no_urls, *bounds[i]))
         named = find_names(no_urls, pack, [bounds[i] for i in sorted(scanned)], keep)
         taken = [(start, end) for start, end, _ in named] + [v.span for v in values]
@@ -327,10 +327,6 @@ _CONTEXT_AFTER_RE = re.compile(
 _CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
 
 
-# The gate's letter runs hold these two signs, the filters' words do not.
-_SIGNS_IN_RUNS = ("\u00d7", "\u00f7")
-
-
 def _words_of(source: str, low: str, start: int, end: int, index: int,
               gate_words: list[list[str]] | None) -> list[str] | None:
     """The words of sentence ``index`` of ``source`` (``low`` with some spans blanked) as
@@ -339,20 +335,9 @@ def _words_of(source: str, low: str, start: int, end: int, index: int,
     if gate_words is None:
         return None
     piece = source[start:end]
-    if piece != low[start:end] or _SIGNS_IN_RUNS[0] in piece or _SIGNS_IN_RUNS[1] in piece:
+    if piece != low[start:end] or SIGNS_IN_RUNS[0] in piece or SIGNS_IN_RUNS[1] in piece:
         return None
     return gate_words[index]
-
-
-def _holding(triggers: frozenset[str], count: int, gate_words: list[list[str]] | None,
-             low: str) -> Sequence[int]:
-    """Which of the ``count`` sentences hold one of ``triggers`` as a run of letters (the
-    gate's), else all of them: when the runs are unknown, there are no triggers, or the
-    text holds × or ÷ (a run may hold one, and a ``\\b`` stands beside it)."""
-    if gate_words is None or not triggers or _SIGNS_IN_RUNS[0] in low \
-            or _SIGNS_IN_RUNS[1] in low:
-        return range(count)
-    return [i for i, words in enumerate(gate_words) if not triggers.isdisjoint(words)]
 
 
 def _overlaps(spans: list[Span], start: int, end: int) -> bool:

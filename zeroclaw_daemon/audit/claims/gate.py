@@ -179,3 +179,20 @@ def letter_runs(low: str, spans: Sequence[Span]) -> list[list[str]]:
         raw = low.encode("latin-1", "replace")   # one "?" for each wider character
     form = raw.translate(_LATIN1_RUN_FORM).decode("latin-1")
     return [form[start:end].split() for start, end in spans]
+
+
+# Signs inside the class of LETTER_RUN_RE that are no letters (nor word characters): a
+# ``\b`` of a pattern may stand beside one inside a run (the branch filters' words, and
+# the trigger words of :func:`sentences_holding`, do not hold them).
+SIGNS_IN_RUNS = ("\u00d7", "\u00f7")
+
+
+def sentences_holding(triggers: frozenset[str], count: int,
+                      gate_words: list[list[str]] | None, low: str) -> Sequence[int]:
+    """Which of the ``count`` sentences hold one of ``triggers`` as a run of letters (the
+    gate's), else all of them: when the runs are unknown, there are no triggers, or the
+    text holds × or ÷ (a run may hold one, and a ``\\b`` stands beside it)."""
+    if gate_words is None or not triggers or SIGNS_IN_RUNS[0] in low \
+            or SIGNS_IN_RUNS[1] in low:
+        return range(count)
+    return [i for i, words in enumerate(gate_words) if not triggers.isdisjoint(words)]
