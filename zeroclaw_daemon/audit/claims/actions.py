@@ -186,7 +186,15 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person, group.endswith(("_past", "_seq"))))
-    found.extend(_open_acts(text, low, pack, clauses, starts, found, clause_of))
+    if lexicon.open_act_re is not None:
+        if lexicon.cjk:
+            open_spans = [(0, len(low))] if any(c in low for c in lexicon.open_act_cues) else []
+        else:
+            if sentence_words is None and not words:
+                words = _CUE_WORD_RE.findall(low)
+            open_spans = lexicon.cued(low, sentences, lexicon.open_act_cues, words,
+                                      sentence_words)
+        found.extend(_open_acts(text, low, pack, clauses, starts, found, clause_of, open_spans))
     if lexicon.outcome_re is not None:
         for match in (m for start, end in outcome_scanned
                       for m in lexicon.outcome_re.finditer(low, start, end)):
@@ -208,15 +216,18 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
 
 def _open_acts(text: str, low: str, pack: LanguagePack, clauses: Sequence[Clause],
                starts: Sequence[int], found: Sequence[ActionClaim],
-               clause_of: Callable[[int, int], int | None]) -> list[ActionClaim]:
-    """The speaker's own done acts whose verb is in no class (``ActionLexicon.open_act_re``):
-    class ``act``, first person. A verb of the reply's own work (``not_acts``), one already
-    read as a claim, the history of an earlier time, a text product: none."""
+               clause_of: Callable[[int, int], int | None],
+               spans: Sequence[tuple[int, int]]) -> list[ActionClaim]:
+    """The speaker's own done acts whose verb is in no class (``ActionLexicon.open_act_re``,
+    searched in ``spans``: the sentences holding a cue): class ``act``, first person. A verb
+    of the reply's own work (``not_acts``), one already read as a claim, the history of an
+    earlier time, a text product: none."""
     lexicon = pack.actions
     if lexicon is None or lexicon.open_act_re is None:
         return []
     acts: list[ActionClaim] = []
-    for match in lexicon.open_act_re.finditer(low):
+    pattern = lexicon.open_act_re
+    for match in (m for start, end in spans for m in pattern.finditer(low, start, end)):
         start, end = match.span("verb_open")
         start += len(low[start:end]) - len(low[start:end].lstrip())
         verb = low[start:end]

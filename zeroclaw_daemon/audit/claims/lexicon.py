@@ -122,6 +122,9 @@ class ActionLexicon:
     # of ``not_acts``: the reply's own work on its text, observing, thinking.
     open_act_re: re.Pattern[str] | None = None
     not_acts: frozenset[str] = frozenset()
+    # Words one of which every match of ``open_act_re`` holds ("i", "he", 把): only the
+    # sentences holding one are scanned for open acts (in a CJK pack, the reply at all).
+    open_act_cues: frozenset[str] = frozenset()
     # Whether every cue a word of the reply can be is a run of Latin letters (then the
     # gate's words find them; a cue such as "type-check" is never one word).
     latin_cues: bool = field(init=False, default=False)

@@ -170,6 +170,11 @@ class LanguagePack:
     # An absence past a bound ("nothing under the 3 mm limit"): groups ``below`` or
     # ``above`` (the side), ``bound`` and ``unit`` (checks/threshold_absences.py).
     threshold_absence: re.Pattern[str] | None = None
+    # What every threshold absence holds, cheap to find: a side word and a figure.
+    threshold_bound: re.Pattern[str] | None = None
+    # The side words of ``threshold_bound``, found by substring first (a reply with none
+    # holds no threshold absence).
+    threshold_sides: tuple[str, ...] = ()
 
 
 def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> LanguagePack:
@@ -193,6 +198,8 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         additive=tables.get("ADDITIVE"),
         denial=tables.get("DENIAL"),
         threshold_absence=tables.get("THRESHOLD_ABSENCE"),
+        threshold_bound=tables.get("THRESHOLD_BOUND"),
+        threshold_sides=tables.get("THRESHOLD_SIDES", ()),
         subset=tables.get("SUBSET"),
         kind_nouns=tables.get("KIND_NOUNS"),
         kind_complement=tables.get("KIND_COMPLEMENT"),

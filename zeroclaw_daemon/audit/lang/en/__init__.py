@@ -388,6 +388,12 @@ THRESHOLD_ABSENCE = phrase(
     r"less\s+than|lower\s+than|short\s+of)|(?P<above>over|above|beyond|exceed(?:s|ed|ing)?|"
     r"more\s+than|higher\s+than|greater\s+than|past))\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<bound>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|[°º]\s?[cf]\b|[a-zµ]+(?:/[a-z]+)?\b)")
+# Where such an absence may be: a side and a figure (the absence is looked for back from it).
+THRESHOLD_SIDES = ("under", "below", "beneath", "than", "short", "over", "above", "beyond",
+                   "exceed", "past")
+THRESHOLD_BOUND = phrase(
+    r"\b(?:under|below|beneath|than|short\s+of|over|above|beyond|exceed(?:s|ed|ing)?|past)"
+    r"\s+(?:the\s+|a\s+|an\s+)?\d")
 # Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
 DENIAL = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|unable|cannot|yet)\b|n['’]t\b|"

@@ -361,6 +361,7 @@ ACTIONS = ActionLexicon(
     record_verbs=RECORD_VERBS,
     open_act_re=OPEN_ACT,
     not_acts=NOT_ACTS,
+    open_act_cues=frozenset({"i"}),
     record=RECORD,
     cues=cue_words(_CUE_VERBS, CHECKS, _NOUN_MARKERS, STATE_PARTICIPLES, RECORD_VERBS),
     # "reserved" -> "reservation", "scheduled" -> "scheduling": nouns of the act in a

@@ -400,6 +400,12 @@ THRESHOLD_ABSENCE = phrase(
     r"de(?:l)?|sobre|más\s+de|supera(?:n|ba|ban)?|superó|superaron|superior(?:es)?\s+a|"
     r"mayor(?:es)?\s+(?:de|que)|pasa(?:n|ba|ban)?\s+de))\s+(?:los?\s+|las?\s+)?"
     r"(?P<bound>\d[\d.]*(?:,\d+)?)\s*(?P<unit>%|[°º]\s?[cf]\b|[a-zµ]+(?:/[a-z]+)?\b)")
+# Where such an absence may be: a side and a figure (the absence is looked for back from it).
+THRESHOLD_SIDES = ("debajo", "encima", "bajo", "menos", "más", "inferior", "menor", "sobre",
+                   "supera", "superó", "superior", "mayor", "pasa")
+THRESHOLD_BOUND = phrase(
+    r"\b(?:de|del|bajo|a|que|sobre|supera(?:n|ba|ban)?|superó|superaron)"
+    r"\s+(?:los?\s+|las?\s+)?\d")
 # Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
 DENIAL = re.compile(
     r"\b(?:no|nunca|jamás|ni|nada|nadie|ningun[oa]?s?|ningún|sin|tampoco|todavía|aún)\b|"

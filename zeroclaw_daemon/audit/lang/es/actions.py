@@ -292,4 +292,5 @@ ACTIONS = ActionLexicon(
     act_noun_endings=_ACT_NOUN_ENDINGS,
     open_act_re=OPEN_ACT,
     not_acts=NOT_ACTS,
+    open_act_cues=frozenset({"he", "lo", "le", "les", "se", "ya"}),
 )

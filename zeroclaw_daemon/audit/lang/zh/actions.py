@@ -153,4 +153,5 @@ ACTIONS = ActionLexicon(
     cjk=True,
     open_act_re=OPEN_ACT,
     not_acts=NOT_ACTS,
+    open_act_cues=frozenset({"把"}),
 )
