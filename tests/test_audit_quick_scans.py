@@ -3,12 +3,12 @@ guards on phrase patterns, letter runs read as bytes, the superlative cue's trig
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 
 import pytest
+from audit_rules import scenario_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,12 +31,7 @@ _OURS = (
 
 def _texts() -> list[str]:
     """Every reply and user message of the scenario sets (blind-1 only of the blind ones)."""
-    texts = list(_OURS)
-    for path in [*DATA.glob("audit-*.jsonl"), DATA / "audit-blind" / "blind-1.jsonl"]:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            scenario = json.loads(line)
-            texts += [scenario.get("reply", ""), scenario.get("user", "")]
-    return texts
+    return [*_OURS, *scenario_texts(results=False)]
 
 
 def _found(pattern: re.Pattern[str], text: str, start: int, end: int) -> list[object]:

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from audit_rules import scenario_texts
 
 from zeroclaw_daemon.audit import lang
 from zeroclaw_daemon.audit.claims import actions, extract, gate, names, numbers, prefilter, words
@@ -33,13 +33,7 @@ _OURS = ("AB-1234 x12 ٣٤ ３４ v2.3.0 e-bikes check-ins l'été ñandú 中�
 
 def _texts() -> list[str]:
     """Every reply, user message and result of the scenario sets (blind-2 left out)."""
-    texts = list(_OURS)
-    for path in [*DATA.glob("audit-*.jsonl"), DATA / "audit-blind" / "blind-1.jsonl"]:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            scenario = json.loads(line)
-            texts += [scenario.get("reply", ""), scenario.get("user", "")]
-            texts += [str(call.get("result", "")) for call in scenario.get("calls", [])]
-    return texts
+    return [*_OURS, *scenario_texts(results=True)]
 
 
 @pytest.mark.parametrize(("pattern", "plain"), _PLAIN_FORMS,
