@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from decimal import Decimal
 
 from ..claims.types import CountClaim
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
+from ..evidence.tables import column_totals
 from .base import CheckContext
 
 # "Tests:  2 failed, 86 passed, 88 total" and "Total Objects: 6": a whole list's size
@@ -179,16 +179,8 @@ def a_named_column_total(context: CheckContext, claim: CountClaim) -> bool:
         return False
     relation = Relation({stem(w) for w in words})
     for rows in context.evidence.derivations.rows:
-        table = [row for row in rows if row.structured]
-        if len(table) < 2:
-            continue
-        headers = table[0].labels if not table[0].numbers else {}
-        totals: dict[str, Decimal] = {}
-        for row in table:
-            for key, value in row.numbers.items():
-                totals[key] = totals.get(key, Decimal(0)) + value
-        for key, total in totals.items():
-            names = text_keywords(headers.get(key, key))
+        for _, name, total in column_totals(rows):
+            names = text_keywords(name)
             if total == claim.value and names and all(relation({n}) for n in names):
                 return True
     return False

@@ -24,6 +24,7 @@ from ..claims.types import CountClaim
 from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, first_list
 from ..evidence.relation import Relation
+from ..evidence.tables import column_totals
 from .base import CheckContext
 
 
@@ -72,16 +73,8 @@ def a_figure_its_words_name(context: CheckContext, claim: CountClaim) -> bool:
                 data, names, claim.value, 0):
             return True
     for rows in context.evidence.derivations.rows:
-        table = [row for row in rows if row.structured]
-        if len(table) < 2:
-            continue
-        headers = table[0].labels if not table[0].numbers else {}
-        totals: dict[str, Decimal] = {}
-        for row in table:
-            for key, value in row.numbers.items():
-                totals[key] = totals.get(key, Decimal(0)) + value
-        if any(total == wanted and "." not in key and names(text_keywords(headers.get(key, key)))
-               for key, total in totals.items()):
+        if any(total == wanted and "." not in key and names(text_keywords(name))
+               for key, name, total in column_totals(rows)):
             return True
     return False
 

@@ -282,6 +282,21 @@ def column_values(rows: Sequence[Row]) -> list[list[Decimal]]:
     return list(columns.values())
 
 
+def column_totals(rows: Sequence[Row]) -> list[tuple[str, str, Decimal]]:
+    """Each number column of a table (two structured rows or more) with its name and its
+    total: (key, name, total); the name is the header row's label for a delimited table's
+    numbered column, else the key itself. Empty for anything that is no such table."""
+    table = [row for row in rows if row.structured]
+    if len(table) < 2:
+        return []
+    headers = table[0].labels if not table[0].numbers else {}
+    totals: dict[str, Decimal] = {}
+    for row in table:
+        for key, value in row.numbers.items():
+            totals[key] = totals.get(key, Decimal(0)) + value
+    return [(key, headers.get(key, key), total) for key, total in totals.items()]
+
+
 def group_sums(rows: Sequence[Row]) -> list[Decimal]:
     """For each text column with few distinct values (a kind: plan, status, category) and
     each of its values, the sum of every number column over the rows holding it."""
