@@ -35,14 +35,20 @@ _UNIT_OVER_UNIT_RE = re.compile(r"\s?[^\W\d_][^\s/]{0,5}/[^\W\d_]")
 _AFTER_WINDOW = 12
 
 
+def said_per_unit(context: CheckContext, claim: ValueClaim) -> bool:
+    """The reply says the figure is per something: a word of distribution in its
+    sentence, or a unit over a unit right after it."""
+    after = context.text[claim.span[1]:claim.span[1] + _AFTER_WINDOW]
+    return bool(_UNIT_OVER_UNIT_RE.match(after)
+                or _PER_WORD_RE.search(context.sentence_text(claim.clause)))
+
+
 def per_unit_of_a_record(context: CheckContext, claim: ValueClaim) -> bool:
     """``claim`` is said per something and is one number of a result's record over
     another, or a result's number over a figure the user gave, to the precision written."""
     if claim.kind not in _PER_KINDS or not claim.numbers or not context.evidence.ok:
         return False
-    after = context.text[claim.span[1]:claim.span[1] + _AFTER_WINDOW]
-    if not (_UNIT_OVER_UNIT_RE.match(after)
-            or _PER_WORD_RE.search(context.sentence_text(claim.clause))):
+    if not said_per_unit(context, claim):
         return False
     said = claim.numbers[0]
     low, high = float(said - rounding_unit(said) / 2), float(said + rounding_unit(said) / 2)

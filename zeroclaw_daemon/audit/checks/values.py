@@ -14,6 +14,7 @@ from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .durations import duration_derived
+from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
@@ -62,6 +63,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
         return
+    if an_estimate_like_no_result_figure(context, claim):
+        return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
                 target.event.call_id if target else None,
@@ -70,6 +73,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
                 else "value.not_in_results")
     if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
         context.failed_presented(claim.span)
+
 
 
 # What a result states a share with: a per cent sign, or a key naming a share, a rate or a

@@ -195,6 +195,10 @@ _LABELLED_SPEED_RE = re.compile(
     r"|(?P<n2>\d+(?:\.\d+)?)\s?(?P<u2>km/h|kph|kmh|mph|knots|kts|kt|kn|m/s|mps)\b")
 
 
+def is_speed_unit(unit: str) -> bool:
+    return unit.lower() in _SPEED_UNITS
+
+
 def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool) -> bool:
     factor = _SPEED_UNITS.get(unit.lower())
     if factor is None:
