@@ -195,11 +195,35 @@ _SPACE_GROUPED_RE = re.compile(
 _GROUP_SPACES = str.maketrans({" ": ".", "\u00A0": ".", "\u202F": "."})
 
 
+# Latin-1 read as digits: each ASCII digit byte made "0", every other byte a space. The
+# only decimal digits (``\d``) of Latin-1 are the ASCII ones.
+_LATIN1_DIGIT_FORM = bytes(0x30 if 0x30 <= c <= 0x39 else 0x20 for c in range(256))
+
+
 def digit_runs(text: str) -> list[Span]:
     """The runs of digits of ``text`` (``\\d+``), in order: one pass over a reply, whose
-    spans every digit-bound reading of it shares (a regex pass over 4 KB costs tens of
-    microseconds however little it finds)."""
-    return [match.span() for match in DIGIT_RUN_RE.finditer(text)]
+    spans every digit-bound reading of it shares.
+
+    A text in Latin-1 (most replies) is read as bytes with every digit made "0" and
+    everything else a space, and each run found with two ``bytes.find`` calls: ``sre``
+    tests every character of the text against ``\\d`` (about 10 ns each, 40 us for 4 KB),
+    more than twice the cost. Any other text (a CJK reply may hold full-width digits) is
+    scanned with :data:`DIGIT_RUN_RE`."""
+    try:
+        form = text.encode("latin-1").translate(_LATIN1_DIGIT_FORM)
+    except UnicodeEncodeError:
+        return [match.span() for match in DIGIT_RUN_RE.finditer(text)]
+    runs: list[Span] = []
+    find = form.find
+    start = find(b"0")
+    while start >= 0:
+        end = find(b" ", start)
+        if end < 0:
+            runs.append((start, len(form)))
+            break
+        runs.append((start, end))
+        start = find(b"0", end)
+    return runs
 
 
 _GROUP_SPACE_CHARS = frozenset(" \u00A0\u202F")
