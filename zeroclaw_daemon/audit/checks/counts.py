@@ -143,6 +143,14 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if a_figure_counted(context, claim):
         return
     target = context.most_relevant(claim.keywords)
+    if _a_record_with_no_count(target) \
+            and not _CALCULATION_RE.search(context.sentence_text(claim.clause)):
+        start, end = claim.span
+        before = _CLAUSE_STOP_RE.split(context.text[max(0, start - 48):start])[-1]
+        after = _CLAUSE_STOP_RE.split(context.text[end:end + 48])[0]
+        if not text_keywords(f"{before} {context.text[start:end]} {after}") \
+                & _record_key_words(target):
+            return
     if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
             and not _names_every_item(claim, target):
         return
@@ -162,6 +170,45 @@ _WHOLE_BEFORE_RE = re.compile(
 _WHOLE_AFTER_RE = re.compile(
     r"^\s*(?:\S+\s+)?(?:in\s+total|in\s+all|altogether|all\s+told|en\s+total)\b",
     re.IGNORECASE)
+
+
+# Words of a key that states how many there are ("total", "count", "n_items", 总数, cantidad).
+_TOTAL_KEY_RE = re.compile(r"total|count|\bn_|number|num_|总数|总计|合计|数量|件数|个数|"
+                           r"cantidad|n[uú]mero|recuento", re.IGNORECASE)
+
+
+# A calculation written out in the sentence ("50 ÷ 12 ≈ 4.2, so 6 trips"): its count is
+# checked against the calculation (checks/count_operands.py), record or not.
+_CALCULATION_RE = re.compile(r"[÷×=≈]")
+
+
+def _record_key_words(facts: EventFacts) -> frozenset[str]:
+    """The keywords of a JSON record's keys, at any depth ("damaged", "walk_in")."""
+    keys: list[str] = []
+
+    def visit(node: object, depth: int) -> None:
+        if depth > 4:
+            return
+        if isinstance(node, dict):
+            for key, value in node.items():
+                keys.append(str(key).replace("_", " "))
+                visit(value, depth + 1)
+        elif isinstance(node, list):
+            for value in node[:8]:
+                visit(value, depth + 1)
+    visit(facts.parsed_json, 0)
+    return text_keywords(" ".join(keys))
+
+
+def _a_record_with_no_count(facts: EventFacts) -> bool:
+    """The result is one record, not a listing (no items), and states no total: a count
+    the reply makes of it ("89 usable covers" of clean 58 and at_laundry 31, "2 salas" of a
+    price sheet), in a clause no key of the record names, counts things the record
+    measures, which it cannot check. (An empty result, a record that states a total,
+    "总数": 23, and a clause a key names, "45 visits" of a visits breakdown, "nine
+    parcels came back damaged" of "damaged": 2, still check it.)"""
+    return not any(size > 0 for size in facts.item_counts) and not facts.empty \
+        and not _TOTAL_KEY_RE.search(facts.result)
 
 
 def _names_every_item(claim: CountClaim, facts: EventFacts) -> bool:
