@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any, TypeGuard
 
 from ..claims.numbers import number_readings
+from .headers import RULE_LINE_RE
 
 MAX_ROWS = 400
 MAX_GROUPS = 12            # a text column with more distinct values is a name, not a kind
@@ -104,6 +105,8 @@ def cell_number(cell: str) -> Decimal | None:
 
 def _separator(lines: Sequence[str]) -> str | None:
     """The cell separator of a delimited table: the same count of it on its first lines."""
+    # A rule under the header ("------+-------" in psql's output) holds no separator.
+    lines = [line for line in lines if not RULE_LINE_RE.match(line)]
     if len(lines) < 2:
         return None
     for separator in _SEPARATORS:
