@@ -26,3 +26,12 @@ def test_a_column_total_of_a_psql_table_is_grounded() -> None:
     """136 rejects over 41 loads are the columns' totals: no finding."""
     assert [] == findings("The three kilns had 136 rejects over 41 loads.", KILNS)
 
+
+
+def test_the_row_count_under_a_psql_table_names_no_column() -> None:
+    """psql's "(3 rows)" line is no row of the table: its 3 does not make the first
+    column a number column that a miscount of the rows would be excused by."""
+    refs = ok("psql", " ref   | n\n-------+---\n PAY-1 | 2\n PAY-2 | 2\n PAY-3 | 3\n(3 rows)\n")
+    assert [("count_mismatch", "count.item_count", "Two duplicated payment refs")] == [
+        f for f in findings("Two duplicated payment refs yesterday.", refs)
+        if f[0] == "count_mismatch"]

@@ -111,6 +111,8 @@ def _headed_number_columns(tables: Sequence[Sequence[Row]]) -> set[str]:
         if len(rows) < 2 or not rows[0].structured or rows[0].numbers:
             continue
         for index, label in rows[0].labels.items():
-            if any(index in row.numbers for row in rows[1:]):
+            # Only the table's own rows: a line outside it ("(6 rows)" under psql's
+            # output) numbers its figures by position, not by column.
+            if any(index in row.numbers for row in rows[1:] if row.structured):
                 names.add(label)
     return names
