@@ -47,7 +47,7 @@ def an_estimate_like_no_result_figure(context: CheckContext, claim: ValueClaim) 
     1.5): the reply's own estimate worked from the figures it shows
     (a conversion, a mean, a rate), whose method the auditor cannot see, so the evidence is
     unclear and precision comes first. Still checked: an approximate value near a result's
-    figure but not within its rounding ("about 21 °C" against 19.4: a result misread), and
+    figure but not within its rounding ("about 1,420" against 1,240: a result misread), and
     one its sentence says a tool gave ("the dashboard shows about 48,200")."""
     if not claim.approx or claim.kind not in _ESTIMATED_KINDS or not claim.numbers \
             or not context.evidence.ok:
