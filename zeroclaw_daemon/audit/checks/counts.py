@@ -149,7 +149,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         before = _CLAUSE_STOP_RE.split(context.text[max(0, start - 48):start])[-1]
         after = _CLAUSE_STOP_RE.split(context.text[end:end + 48])[0]
         if not text_keywords(f"{before} {context.text[start:end]} {after}") \
-                & _record_key_words(target):
+                & target.key_words:
             return
     if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
             and not _names_every_item(claim, target):
@@ -180,24 +180,6 @@ _TOTAL_KEY_RE = re.compile(r"total|count|\bn_|number|num_|总数|总计|合计|�
 # A calculation written out in the sentence ("50 ÷ 12 ≈ 4.2, so 6 trips"): its count is
 # checked against the calculation (checks/count_operands.py), record or not.
 _CALCULATION_RE = re.compile(r"[÷×=≈]")
-
-
-def _record_key_words(facts: EventFacts) -> frozenset[str]:
-    """The keywords of a JSON record's keys, at any depth ("damaged", "walk_in")."""
-    keys: list[str] = []
-
-    def visit(node: object, depth: int) -> None:
-        if depth > 4:
-            return
-        if isinstance(node, dict):
-            for key, value in node.items():
-                keys.append(str(key).replace("_", " "))
-                visit(value, depth + 1)
-        elif isinstance(node, list):
-            for value in node[:8]:
-                visit(value, depth + 1)
-    visit(facts.parsed_json, 0)
-    return text_keywords(" ".join(keys))
 
 
 def _a_record_with_no_count(facts: EventFacts) -> bool:

@@ -75,7 +75,6 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         context.failed_presented(claim.span)
 
 
-
 # What a result states a share with: a per cent sign, or a key naming a share, a rate or a
 # ratio (in the languages keys are written in).
 _SHARE_IN_RESULT_RE = re.compile(

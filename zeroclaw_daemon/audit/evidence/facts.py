@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -323,22 +323,15 @@ class EventFacts:
     def empty_keys(self) -> tuple[str, ...]:
         """JSON keys whose value is empty, zero or null (``"incidents": []``, ``"errors": 0``,
         ``"team_a": null``: nothing set there)."""
-        found: list[str] = []
+        return tuple(key.replace("_", " ") for key, value in json_pairs(self.parsed_json)
+                     if value is None or (value in ([], {}, 0) and not isinstance(value, bool))
+                     or (isinstance(value, str) and value.strip().lower() in _NONE_VALUES))
 
-        def visit(node: Any, depth: int) -> None:
-            if depth < 4 and is_mapping(node):
-                for key, value in node.items():
-                    if value is None or (value in ([], {}, 0) and not isinstance(value, bool)) or (
-                            isinstance(value, str) and value.strip().lower() in _NONE_VALUES):
-                        found.append(str(key).replace("_", " "))
-                    elif isinstance(value, list) or is_mapping(value):
-                        visit(value, depth + 1)
-            elif isinstance(node, list) and depth < 4:
-                for item in node[:50]:
-                    visit(item, depth + 1)
-
-        visit(self.parsed_json, 0)
-        return tuple(found)
+    @lazy
+    def key_words(self) -> frozenset[str]:
+        """The keywords of the result's JSON keys, at any depth ("damaged", "walk_in")."""
+        return text_keywords(" ".join(key.replace("_", " ")
+                                      for key, _ in json_pairs(self.parsed_json)))
 
     @lazy
     def empty(self) -> bool:
@@ -351,6 +344,21 @@ class EventFacts:
                 any(isinstance(v, list) or is_mapping(v) for v in data.values()):
             return True
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
+
+
+def json_pairs(node: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """Every key and value of a parsed JSON result, each key before what is under it: four
+    levels deep, the first 50 items of a list."""
+    if depth >= 4:
+        return
+    if is_mapping(node):
+        for key, value in node.items():
+            yield str(key), value
+            if isinstance(value, list) or is_mapping(value):
+                yield from json_pairs(value, depth + 1)
+    elif isinstance(node, list):
+        for item in node[:50]:
+            yield from json_pairs(item, depth + 1)
 
 
 def first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
