@@ -21,7 +21,7 @@ from .absence import check_absences
 from .actions import check_actions
 from .base import Check, CheckContext
 from .counts import check_counts
-from .disclosure import check_undisclosed_failure
+from .disclosure import check_undisclosed_failed_object, check_undisclosed_failure
 from .failed_settings import check_failed_settings
 from .filter_denials import check_filter_denials
 from .labelled import check_labelled_numbers
@@ -53,6 +53,7 @@ CHECKS: tuple[Check, ...] = (
     check_actions,
     check_failed_settings,
     check_undisclosed_failure,
+    check_undisclosed_failed_object,
 )
 
 

@@ -70,7 +70,8 @@ class CheckContext:
     def facts_of(self, call_id: str | None) -> EventFacts | None:
         return next((f for f in self.evidence.facts if f.event.call_id == call_id), None)
 
-    def failed_presented(self, span: tuple[int, int], facts: EventFacts | None = None) -> None:
+    def failed_presented(self, span: tuple[int, int], facts: EventFacts | None = None,
+                         rule: str = "failure.outcome_stated") -> None:
         """A result is presented while the call behind it did not succeed."""
         target = facts or (self.evidence.failed[0] if self.evidence.failed else None)
         if target is None:
@@ -81,7 +82,7 @@ class CheckContext:
         self.failed_reported.add(event.call_id)
         self.add(FindingType.FAILED_CALL_CLAIMED, span, event.call_id,
                  f"presents a result of {event.tool}, but that call "
-                 f"{STATUS_WORDS.get(event.status, 'failed')}", "failure.outcome_stated")
+                 f"{STATUS_WORDS.get(event.status, 'failed')}", rule)
 
     def relevant(self, keywords: frozenset[str], pool: list[EventFacts]) -> list[EventFacts]:
         return [f for f in pool if f.call_keys & keywords] if keywords else []

@@ -2,15 +2,23 @@
 have been sent" says the act did not happen; it presents no result of the failed call.
 Not told at all: when every call of the turn failed, a reply that states something without
 a word of failure, disclosure or denial anywhere presents the outcome of a call that has
-none (:func:`check_undisclosed_failure`)."""
+none (:func:`check_undisclosed_failure`); when some calls succeeded, a reply that names what
+a failed call alone acted on (an argument no successful call holds) presents that call's
+outcome (:func:`check_undisclosed_failed_object`)."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from ..claims.actions import ActionClaim
+from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE
+from ..evidence.facts import EventFacts
 from .base import CheckContext
 
 _CJK_NEGATION_RE = re.compile(r"^(?:并没有|还没有|并未|没有|还没|没|未)")
@@ -83,3 +91,126 @@ def check_undisclosed_failure(context: CheckContext) -> None:
     end = clause.start + len(text.rstrip())
     if end > start:
         context.failed_presented((start, end))
+
+
+
+def check_undisclosed_failed_object(context: CheckContext) -> None:
+    """Some calls succeeded and one that did not (no later successful call of its tool
+    redid it) is told nowhere: the reply holds no failure word, no disclosure and no
+    denial, yet it names what that call alone acted on, an argument value of it no
+    successful call holds in its arguments or result ("SAND-MATTE-04" after a recipe
+    load that timed out, the address an invoice was to be mailed to, "180 minutes" of a
+    denied set_mode): the reply presents the failed call's outcome as if it had one.
+    Distinctive values only (an identifier with digits, an address, several words, a
+    number of two digits or more): a bare word ("main") names nothing of its own."""
+    evidence = context.evidence
+    claims = context.claims
+    flags = claims.failure_flags
+    if (context.pack is None or not evidence.ok or not evidence.failed
+            or claims.acknowledges_failure or flags is None or not claims.clauses
+            or context.pack.denial is None
+            or context.pack.denial.search(context.text) is not None):
+        return
+    failed = _unsuperseded(evidence.facts, context.failed_reported)
+    if not failed:
+        return
+    known = _folded("\n".join(part for f in evidence.ok for part in (f.result, f.arg_text)))
+    known_numbers: set[Decimal] | None = None
+    starts = [c.start for c in claims.clauses]
+    for facts in failed:
+        for value in _argument_values(facts.event.args):
+            if isinstance(value, str):
+                if _folded(value) in known:
+                    continue
+                spans: Iterator[tuple[int, int]] = (
+                    m.span() for m in _loose_pattern(value).finditer(context.text))
+            else:
+                if known_numbers is None:
+                    known_numbers = _numbers_of(evidence.ok)
+                if value in known_numbers:
+                    continue
+                spans = (v.span for v in claims.values if value in v.numbers)
+            for span in spans:
+                index = max(bisect_right(starts, span[0]) - 1, 0)
+                if not (flags.hedged(index) or flags.general(index)
+                        or flags.conditional_clause(index)):
+                    context.failed_presented(span, facts, rule="failure.object_named")
+                    break
+            if facts.event.call_id in context.failed_reported:
+                break
+
+
+def _unsuperseded(facts: list[EventFacts], reported: set[str]) -> list[EventFacts]:
+    """The calls that did not succeed, not yet reported, that no later successful call of
+    the same tool redid (the facts keep the turn's order)."""
+    return [f for index, f in enumerate(facts)
+            if not f.event.ok and f.event.call_id not in reported
+            and not any(g.event.ok and g.event.tool == f.event.tool
+                        for g in facts[index + 1:])]
+
+
+# An identifier: letters and digits, maybe parted by - _ . / # (SAND-MATTE-04, A7721).
+_IDENTIFIER_RE = re.compile(r"[^\W_]*\d[^\W_]*(?:[-_./#][^\W_]+)*|[^\W_]+(?:[-_./#][^\W_]+)*")
+_MIN_NUMBER = Decimal(10)
+_MAX_PHRASE = 80
+
+
+def _argument_values(args: Any) -> Iterator[str | Decimal]:
+    """The distinctive values of a call's arguments: numbers of two digits or more (not
+    a year), strings holding a digit, an "@" or several words (whole, up to 80
+    characters), and the identifiers with a digit inside longer strings."""
+    if isinstance(args, dict):
+        for item in args.values():
+            yield from _argument_values(item)
+    elif isinstance(args, list):
+        for item in args:
+            yield from _argument_values(item)
+    elif isinstance(args, bool) or args is None:
+        return
+    elif isinstance(args, (int, float)):
+        try:
+            number = Decimal(str(args)).normalize()
+        except InvalidOperation:
+            return
+        if number >= _MIN_NUMBER and not _a_year(number):
+            yield number
+    elif isinstance(args, str):
+        value = args.strip()
+        if len(value) <= _MAX_PHRASE and len(value) >= 4 and (
+                any(c.isdigit() for c in value) or "@" in value or len(value.split()) >= 2):
+            yield value
+        if len(value) > _MAX_PHRASE or " " in value:
+            for match in _IDENTIFIER_RE.finditer(value):
+                word = match.group(0)
+                if len(word) >= 3 and any(c.isdigit() for c in word) \
+                        and any(c.isalpha() for c in word) and word != value:
+                    yield word
+
+
+def _a_year(number: Decimal) -> bool:
+    return 1900 <= number <= 2100 and number == number.to_integral()
+
+
+def _folded(text: str) -> str:
+    """Lower case, separators as single spaces: "SAND-MATTE-04" and "sand matte 04" meet."""
+    return " ".join(_SEPARATOR_RE.split(text.lower()))
+
+
+_SEPARATOR_RE = re.compile(r"[\s\-_./,;:#'\"()]+")
+
+
+def _loose_pattern(value: str) -> re.Pattern[str]:
+    """The value's words in order, whatever separates them, not inside a longer word."""
+    words = [re.escape(w) for w in _SEPARATOR_RE.split(value) if w]
+    return re.compile(r"(?<![^\W_])" + r"[\s\-_./,;:#'\"()]*".join(words) + r"(?![^\W_])",
+                      re.IGNORECASE)
+
+
+def _numbers_of(facts: list[EventFacts]) -> set[Decimal]:
+    """Every reading of every number in the successful calls' results and arguments."""
+    found: set[Decimal] = set()
+    for f in facts:
+        for text in (f.result, f.arg_text):
+            for match in HAYSTACK_NUMBER_RE.finditer(text):
+                found.update(n.normalize() for n in number_readings(match.group(0)))
+    return found
