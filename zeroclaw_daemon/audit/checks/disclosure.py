@@ -133,11 +133,20 @@ def check_undisclosed_failed_object(context: CheckContext) -> None:
             for span in spans:
                 index = max(bisect_right(starts, span[0]) - 1, 0)
                 if not (flags.hedged(index) or flags.general(index)
-                        or flags.conditional_clause(index)):
+                        or flags.conditional_clause(index)
+                        or _speaks_to_the_user(context, index)):
                     context.failed_presented(span, facts, rule="failure.object_named")
                     break
             if facts.event.call_id in context.failed_reported:
                 break
+
+
+def _speaks_to_the_user(context: CheckContext, clause: int) -> bool:
+    """The sentence addresses the user ("You asked for 40 kW"): the value may be the
+    user's own, handed back, not the failed call's outcome. Precision first."""
+    second_person = context.pack.second_person if context.pack is not None else None
+    return second_person is not None and second_person.search(
+        context.sentence_text(clause)) is not None
 
 
 def _unsuperseded(facts: list[EventFacts], reported: set[str]) -> list[EventFacts]:
