@@ -144,7 +144,10 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
              *WORD_RE.findall(targets.lower()))
     observes_only = False
     name_words = len(WORD_RE.findall(facts.event.tool.replace("_", " ").lower()))
+    namespace = _namespace_words(facts.event.tool)
     for index, word in enumerate(words):
+        if index < namespace:
+            continue
         if any(word in lexicon.read_verbs for lexicon in lexicons):
             # A read noun before an action verb of the name is its object ("status_update",
             # "logs_delete", "estado_actualizar"): the verb says what the call does.
@@ -167,12 +170,12 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
                   for w in WORD_RE.findall(key.replace("_", " ").lower())
                   if " " in key.replace("_", " ").strip()
                   or not any(w in lexicon.bases for lexicon in lexicons)]
-        if names_a_document(words[:name_words], facts.result, lexicons,
+        if names_a_document(words[namespace:name_words], facts.result, lexicons,
                             _tool_word_class):
             shown = {c for lx in lexicons if (c := _tool_word_class(lx, words[name_words - 1]))}
-            words_of_acts = (*words[:name_words - 1], *words[name_words:])
+            words_of_acts = (*words[namespace:name_words - 1], *words[name_words:])
         else:
-            words_of_acts = words
+            words_of_acts = words[namespace:]
         for word in (*words_of_acts, *fields):
             for lexicon in lexicons:
                 action_class = _tool_word_class(lexicon, word)
@@ -186,6 +189,16 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
             | about_keys)
     return CallProfile(facts, observes_only, frozenset(classes), keys, words,
                        frozenset(shown - classes))
+
+
+def _namespace_words(tool: str) -> int:
+    """How many words of a dotted tool name name the system it belongs to, not its act:
+    those before the last dot ("dispatch.assign" assigns, it does not dispatch;
+    "deploy.status" reads a status), when the last part holds a word."""
+    head, dot, last = tool.rpartition(".")
+    if not dot or not WORD_RE.search(last.lower()):
+        return 0
+    return len(WORD_RE.findall(head.replace("_", " ").lower()))
 
 
 def _target_values(value: Any, key: str = "") -> list[str]:
