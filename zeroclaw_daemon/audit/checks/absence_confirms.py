@@ -23,6 +23,38 @@ _RESULT_NONE_RE = re.compile(r"\b(?:no\s+hay|no|zero|0|sin|ningún|ninguna|ningu
                              r"((?:[^\W\d_][\w-]*\s+){0,1}[^\W\d_][\w-]*)", re.IGNORECASE)
 
 
+# Chinese negations of a verb, any of which writes the same "not done": 没有检出 and 未检出
+# say one thing, as do 没有发现 and 无发现.
+_CJK_NEGATION_RE = re.compile(r"^(?:都|也|均|并|还)?(?:没有|没|未|无|不)")
+_CJK_PREDICATE_MIN = 2
+
+
+def _negation_restated(said: str, result: str) -> bool:
+    """A Chinese absence whose verb the result writes, every time, under a negation of its
+    own ("都没有检出" of a result "未检出"): the reply restates the result's value in its own
+    negation, whatever the items listed."""
+    match = _CJK_NEGATION_RE.match(said.strip())
+    if match is None:
+        return False
+    predicate = said.strip()[match.end():]
+    if len(predicate) < _CJK_PREDICATE_MIN or not all("\u4e00" <= c <= "\u9fff"
+                                                      for c in predicate):
+        return False
+    # Every time the result writes the verb, negated: one item "检出" among "未检出" ones
+    # is what the absence denies.
+    found = False
+    at = result.find(predicate)
+    while at >= 0:
+        if not any(result.endswith(negation, 0, at) for negation in _CJK_NEGATIONS):
+            return False
+        found = True
+        at = result.find(predicate, at + len(predicate))
+    return found
+
+
+_CJK_NEGATIONS = ("未", "没有", "没", "无", "不")
+
+
 def zero_columns_of(facts: EventFacts) -> set[str]:
     return zero_columns(facts.rows)
 
@@ -33,6 +65,8 @@ def result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> bo
     0"), or holds the reply's own negation ("[no test files]", "does not exist")."""
     said = " ".join(claim.text.lower().split())
     if len(said) >= 6 and said in " ".join(facts.result.lower().split()):
+        return True
+    if _negation_restated(claim.text, facts.result):
         return True
     if not claim.subject:
         # "二等座没了": the subject stands before the negation, in the clause; only a key
