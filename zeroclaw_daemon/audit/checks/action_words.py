@@ -78,3 +78,30 @@ def told_as_asked(claim: ActionClaim, lexicon: ActionLexicon, message: str) -> A
             or claim.action_class not in requested_acts(message, lexicon)):
         return claim
     return replace(claim, kind="action")
+
+
+# The questions of the user's message: a sentence ending in a question mark (any width),
+# opened by "¿", or a Chinese clause ending in a question particle.
+_QUESTION_RE = re.compile(r"¿[^?]*\?|[^.!?。！？\n]*(?:[?？]|[吗嘛](?=\s*(?:[，。！？,.!?]|$)))")
+_CJK_DONE_AFFIXES_RE = re.compile(r"^(?:已经|已)|(?:了|过|好了)$")
+
+
+def answered_as_asked(claim: ActionClaim, message: str,
+                      second_person: re.Pattern[str] | None) -> ActionClaim:
+    """An act told without its doer, in the verb of the user's own question about a thing
+    ("下周日的轮值表排好了吗？" answered "基本排好了"; "¿Está reservada la sala?"): the
+    user asked for a state, not for the assistant's act, and the reply gives it; a state a
+    read may show, held only against a failed call acting that way. A question put to
+    the assistant ("did you restart it?", "你订了吗") asks for its act: no change."""
+    if claim.kind != "action" or claim.first_person or not message:
+        return claim
+    questions = [q for q in _QUESTION_RE.findall(message)
+                 if second_person is None or second_person.search(q) is None]
+    verb = claim.verb.lower()
+    if any("\u4e00" <= c <= "\u9fff" for c in verb):
+        verb = _CJK_DONE_AFFIXES_RE.sub("", verb)
+        asked = len(verb) >= 2 and any(verb in q for q in questions)
+    else:
+        word = re.compile(r"\b" + re.escape(verb) + r"\b")
+        asked = any(word.search(q.lower()) is not None for q in questions)
+    return replace(claim, kind="result") if asked else claim

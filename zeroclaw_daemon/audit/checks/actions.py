@@ -48,7 +48,7 @@ from .action_calls import (
     ok_results,
     unsuperseded_failures,
 )
-from .action_words import labels_a_result_value, told_as_asked
+from .action_words import answered_as_asked, labels_a_result_value, told_as_asked
 from .base import CheckContext
 from .disclosure import told_with_a_failure
 from .listings import counts_a_result_figure, heads_a_listing
@@ -133,7 +133,9 @@ def check_actions(context: CheckContext) -> None:
     failed = unsuperseded_failures(calls)
     disclosed = claims.acknowledges_failure   # failure words or an outcome left open
     for claim in claims.actions:
-        claim = told_as_asked(claim, reply_lexicon, context.evidence.user_message)
+        claim = answered_as_asked(
+            told_as_asked(claim, reply_lexicon, context.evidence.user_message),
+            context.evidence.user_message, context.pack.second_person if context.pack else None)
         # What it acted on, less the words of other actions in its clause ("构建和部署").
         objects = frozenset(k for k in claim.object_keys
                             if not any(lx.forms.get(k) for lx in lexicons))
