@@ -120,3 +120,15 @@ def elapsed_grounded(key: str, texts: Iterable[str]) -> bool:
                        for h, m, s in _CLOCK_SECONDS_RE.findall(text)})[:MAX_OPERANDS]
     present = set(readings)
     return any(reading + target in present for reading in readings)
+
+
+def named_by_an_identifier(key: str, haystack: str) -> bool:
+    """A time of day an identifier of the calls or results encodes as its four digits, a
+    part of its own ("PA-IK-0740" for the 07:40 sailing, "run_2130"): the reply names the
+    thing by its time, as the identifier does."""
+    match = _CLOCK_RE.search(key)
+    if match is None:
+        return False
+    digits = f"{int(match.group(1)):02d}{match.group(2)}"
+    return re.search(r"[A-Za-z][-_]?" + digits + r"(?![\d:])|(?<![\d:])" + digits
+                     + r"[-_]?[A-Za-z]", haystack) is not None

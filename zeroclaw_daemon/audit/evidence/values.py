@@ -13,6 +13,7 @@ from .clock_derive import (
     delayed_time_grounded,
     duration_grounded,
     elapsed_grounded,
+    named_by_an_identifier,
     time_grounded,
 )
 from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
@@ -32,7 +33,8 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
                 or delayed_time_grounded(claim.key, evidence.clock_minutes,
                                          evidence.minute_amounts,
                                          slack=5 if claim.approx else 0)
-                or elapsed_grounded(claim.key, (f.result for f in evidence.ok)))
+                or elapsed_grounded(claim.key, (f.result for f in evidence.ok))
+                or named_by_an_identifier(claim.key, evidence.haystack))
     if kind is ValueKind.DATE:
         if claim.date is None:
             return claim.raw.lower() in lower
