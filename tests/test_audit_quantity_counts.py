@@ -85,12 +85,16 @@ def test_all_n_of_the_noun_counts_the_whole_list(
     ("The folder holds the Year 11 changes.", []),                 # en: a label
     ("I put them in Room 204 files.", []),
     ("Están en la Sala 3 archivos.", []),                          # es: a label
+    ("They follow the EN 892 rope rules for each of the files.", []),  # an acronym's number
+    ("ISO 9001 files are all here.", []),
+    ("OK 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # an answer word
     ("Found 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # first word
     ("Encontré 3 archivos.", [("count_mismatch", "count.item_count", "3 archivos")]),
 ])
 def test_a_number_after_a_capitalised_noun_is_a_label(
         reply: str, expected: list[tuple[str, str, str]]) -> None:
     """A number right after a capitalised noun inside a sentence names a thing ("Year 11",
-    "Sala 3"); a sentence's capitalised first word before a count does not."""
+    "Sala 3"), and so does one right after an acronym anywhere ("EN 892", "ISO 9001"); a
+    sentence's capitalised first word before a count does not."""
     files = ok("list_dir", "a.txt\nb.txt\nc.txt\nd.txt\ne.txt\n")
     assert expected == of_type("count_mismatch", reply, files)

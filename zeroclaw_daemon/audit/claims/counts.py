@@ -171,10 +171,17 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
 _NAME_BEFORE_RE = re.compile(r"[a-z\u00DF-\u00FF,\d]\s+([A-Z\u00C0-\u00DE][a-z\u00DF-\u00FF]+) $")
 
 
+# An acronym of two to five capitals right before the number: a standard, a model or a
+# class names itself so ("EN 892 single ropes", "ISO 9001 audits"). "OK" is an answer.
+_ACRONYM_BEFORE_RE = re.compile(r"(?<![\w-])(?!OK )[A-Z]{2,5} $")
+
+
 def labelled_by_a_name(text: str, start: int, pack: LanguagePack) -> bool:
     """"the Year 11 changes", "booked in Room 204", "en la Sala 3", "212 Cat 2 incidents": a
     number right after a capitalised noun inside a sentence is that thing's label, not a
     count. (A sentence's first word is capitalised anyway: "Found 3 files" still counts.)"""
+    if _ACRONYM_BEFORE_RE.search(text, max(0, start - 8), start) is not None:
+        return True   # "EN 892", "ISO 9001", "RFC 9110": a designation, not a count
     match = _NAME_BEFORE_RE.search(text, max(0, start - 32), start)
     if match is None:
         return False
