@@ -36,6 +36,12 @@ ABSENCE = phrase(
     r"any|no)\b))?){0,2}(?:" + _ABSENT_NOUN + r"))"
     r"|\b(?:nothing|none)\s+(?:was\s+|were\s+|is\s+)?(?:found|matched|returned|came\s+back|"
     r"turned\s+up|showed\s+up|listed|reported|matching|relevant|there|in\s+(?:it|there))\b"
+    # "Nothing there says it's unsafe", "nothing in it that would explain the bloom": a
+    # judgement on what the data shows (a relative clause or a verb of showing follows),
+    # not a denial that it holds items.
+    r"(?!\s+(?:that|which|says?|said|suggests?|indicates?|explains?|points?\s+to|looks?|"
+    r"seems?|would|could|might|worth|to\s+(?:worry|suggest|explain)|stands?\s+out|"
+    r"jumps?\s+out)\b)"
     r"|\b(?:found|returned|shows?|showed|contains?|contained|turned\s+up|matched|got|lists?|"
     r"listed|printed|output|yielded|has|had|came\s+back\s+with|says|said|mentions?)\s+nothing"
     r"(?:\s+(?:about|on|regarding)\s+(?P<subj4>(?:the\s+|an?\s+)?[\w-]+(?:\s+[\w-]+)?))?\b"
