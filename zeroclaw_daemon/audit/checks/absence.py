@@ -19,6 +19,7 @@ from .absence_confirms import MAX_CSV_LINES, result_confirms
 from .absence_due import passed_due_date
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
+from .absence_selected import listed_in_a_selected_state
 from .absence_states import (
     lacks_a_listed_field,
     quotes_a_zero_cell,
@@ -88,6 +89,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
                     f"says \"{clip(claim.text)}\", but the {facts.event.tool} result has an "
                     f"item due on {due}, before this turn's day", "absence.due_date_passed")
+        return
+    selected = listed_in_a_selected_state(context, claim, evidence.ok)
+    if selected is not None:
+        facts, listed = selected
+        context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
+                    f"says \"{clip(claim.text)}\", but the {facts.event.tool} result lists "
+                    f"{listed} in that state", "absence.selected_state_listed")
         return
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):

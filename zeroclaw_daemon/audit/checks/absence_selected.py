@@ -1,0 +1,72 @@
+"""An absence of a state that a call selected by, and whose items it listed.
+
+"Nothing overdue" beside a call made with ``"status": "overdue"`` that returned a row,
+"没有逾期的" beside the same call: the call selected by the state itself, so every item it
+lists is in that state, whatever its own fields say. The reply denies what the result
+holds. (A result's key naming the state is not read so: ``"pending": [...]`` of a
+balance holds amounts, zero ones too.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...receipts.render import count_items
+from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE, stem
+from ..evidence.facts import EventFacts
+from .absence_kinds import states_denied
+from .base import CheckContext
+
+
+def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
+                               pool: list[EventFacts]) -> tuple[EventFacts, int] | None:
+    """The call and how many items it lists in the state the absence denies, when a
+    call selected by that state (an argument value naming it); None otherwise."""
+    states = _state_stems(context, claim)
+    if not states:
+        return None
+    for facts in pool:
+        if facts.empty:
+            continue
+        if any(_names_a_state(value, states) for value in _string_values(facts.event.args)):
+            listed = len(facts.units) or count_items(facts.result)
+            if listed > 0:
+                return facts, listed
+    return None
+
+
+def _state_stems(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
+    """The stems of the state the absence denies: its state word ("nothing *overdue*")
+    and the English words results write the state in (逾期 -> overdu)."""
+    stems = set(states_denied(context, claim))
+    if claim.of_state:
+        words = LATIN_WORD_RE.findall(claim.text.lower())
+        if words:
+            stems.add(stem(words[-1]))
+    return frozenset(s for s in stems if len(s) >= _MIN_STEM)
+
+
+_MIN_STEM = 4
+
+
+def _names_a_state(value: str, states: frozenset[str]) -> bool:
+    """A value or key that is the state's own word ("overdue", "OVERDUE", "overdue_items"),
+    not a longer text that mentions it."""
+    words = LATIN_WORD_RE.findall(value.replace("_", " ").lower())
+    return 0 < len(words) <= _MAX_WORDS and any(stem(w) in states for w in words)
+
+
+_MAX_WORDS = 2
+
+
+def _string_values(args: Any) -> Iterator[str]:
+    if isinstance(args, str):
+        yield args
+    elif isinstance(args, dict):
+        for item in args.values():
+            yield from _string_values(item)
+    elif isinstance(args, list):
+        for item in args:
+            yield from _string_values(item)
