@@ -21,7 +21,10 @@ from .words import fold
 if TYPE_CHECKING:
     from .pack import LanguagePack
 
-LATIN_NEXT_WORD_RE = re.compile(r"\s+([A-Za-z\u00C0-\u024F][\w'’-]*)")
+# The next word, past markdown emphasis around the number or the word ("**10** certificates",
+# "3 *open* pumps"): formatting, not words.
+LATIN_NEXT_WORD_RE = re.compile(r"(?:\*{1,3}|_{1,3})?\s+(?:\*{1,3}|_{1,3})?"
+                                r"([A-Za-z\u00C0-\u024F][\w'’-]*)")
 
 
 def count_triggers(number_words: Iterable[str]) -> str:
