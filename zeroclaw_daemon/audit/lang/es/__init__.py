@@ -375,7 +375,9 @@ KIND_NOUNS = re.compile(r"(?:tipos?|clases?|variedades|variedad|estilos?|categor
 SUBSET = re.compile(
     r"\b(?:de\s+(?:ellos|ellas|esos|esas|estos|estas|los|las)|restantes?|(?:últim|primer)[oa]s?"
     + _SPAN_OF_TIME + r"|solo|sólo|entre|incluidos?|incluidas?|otros?|otras?|excepto|salvo|"
-    r"que|cuyos?|cuyas?|están|son|estaban|"
+    # A copula after the count restricts it ("tres están en reparación"); right before it,
+    # it presents the whole ("Son cinco pacientes").
+    r"que|cuyos?|cuyas?|(?:están|son|estaban)(?!\s*$)|"
     # A relative or comparative adjective after the noun picks some of the items out ("los
     # 11 episodios anteriores", "las 3 más caras").
     r"anteriores|posteriores|previos|previas|siguientes|más\s+[a-záéíóúñ]+|menos\s+[a-záéíóúñ]+)\b",
