@@ -32,10 +32,35 @@ def names_the_key_column(context: CheckContext, claim: CountClaim) -> bool:
         if len(rows) <= _MIN_ROWS:
             continue
         key = _key_column(rows)
-        if key is not None and relation(text_keywords(key[0])):
+        if key is None or not relation(text_keywords(key[0])):
+            key = _named_distinct_column(rows, relation)
+        if key is not None:
             said = text_keywords(context.sentence_text(claim.clause)) - claim.keywords
             return not _counts_one_value_of_a_named_column(rows, key, said, claim.value)
     return False
+
+
+def _named_distinct_column(rows: list[Row], relation: Relation
+                           ) -> tuple[str, str, list[Row]] | None:
+    """A column of a delimited table that the noun names ("piloto" for "10 pilotos") and
+    whose every row holds a text value of its own (the drivers' names): one row per
+    thing the noun names, as a key column is."""
+    first = rows[0]
+    if first.numbers or first.labels.get("0") is None:
+        return None   # only a text table's header row names its columns
+    body = rows[1:]
+    if len(body) < _MIN_DISTINCT_ROWS:
+        return None
+    for column, name in first.labels.items():
+        if not relation(text_keywords(name)):
+            continue
+        values = [row.labels.get(column) for row in body]
+        if all(v for v in values) and len(set(values)) == len(values):
+            return name, column, body
+    return None
+
+
+_MIN_DISTINCT_ROWS = 3
 
 
 def _counts_one_value_of_a_named_column(rows: list[Row], key: tuple[str, str, list[Row]],

@@ -34,6 +34,7 @@ from .count_windows import counted_in_a_stated_window, counted_on_a_stated_day
 from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .figure_counts import a_figure_counted
+from .noun_figures import written_with_its_noun
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
@@ -66,7 +67,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             context.failed_presented(claim.span)
         return
     if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
-            or said_of_each_item(context, claim):
+            or said_of_each_item(context, claim) or written_with_its_noun(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
     if specific:
