@@ -67,7 +67,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             context.failed_presented(claim.span)
         return
     if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
-            or said_of_each_item(context, claim) or written_with_its_noun(context, claim):
+            or said_of_each_item(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
     if specific:
@@ -339,10 +339,12 @@ def _mismatch(context: CheckContext, claim: CountClaim, why: str,
               target: EventFacts | None = None) -> None:
     if an_operand_of_the_replys_calculation(context, claim) \
             or counted_in_a_stated_window(context, claim) \
-            or counted_on_a_stated_day(context, claim):
+            or counted_on_a_stated_day(context, claim) \
+            or written_with_its_noun(context, claim):
         # "579 ÷ 40 L ≈ 14.5, so 14 full loads": the reply's own operand; "three buses
-        # before 11:30": the items inside a window. Recomputed only for a count about to be
-        # found wrong (the rest of the reply pays nothing).
+        # before 11:30": the items inside a window; "2 vials" beside a line's "2  vial": a
+        # figure read off a row. Recomputed only for a count about to be found wrong (the
+        # rest of the reply pays nothing).
         return
     target = target or context.most_relevant(claim.context)
     context.mismatched_counts.append(claim.span)
