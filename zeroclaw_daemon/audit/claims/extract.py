@@ -126,6 +126,14 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                 region_start, region_end = match.start(), match.end()
                 words_text = subj or match.group(0)
                 object_text = ""
+            elif match.groupdict().get("passive"):
+                # A passive look ("the leak sensors were checked as well"): what it looked
+                # at is its subject, the last words of its clause before it.
+                clause_start = clauses[index].start if clauses else 0
+                subject_start = _subject_start(low, clause_start, match.start())
+                region_start, region_end = subject_start, match.end()
+                words_text = no_urls[subject_start:match.start()]
+                object_text = text[subject_start:match.start()].strip()
             else:
                 region_start, region_end = match.start(), min(match.end() + OBJECT_WINDOW,
                                                                clause_end)
@@ -325,6 +333,17 @@ _CONTEXT_AFTER_RE = re.compile(
     r"se|será|serán|fue|fueron|ha|han|sido|van\s+a\s+ser)\b)*"
     r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}", re.IGNORECASE)
 _CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
+
+
+_PASSIVE_SUBJECT_WORDS = 5
+_WORD_START_RE = re.compile(r"(?<![\w'’-])[\w'’-]")
+
+
+def _subject_start(low: str, clause_start: int, verb_start: int) -> int:
+    """Where the last few words before a passive verb begin, within its clause."""
+    starts = [m.start() for m in _WORD_START_RE.finditer(low, clause_start, verb_start)]
+    return starts[-_PASSIVE_SUBJECT_WORDS] if len(starts) >= _PASSIVE_SUBJECT_WORDS else \
+        (starts[0] if starts else verb_start)
 
 
 def _words_of(source: str, low: str, start: int, end: int, index: int,

@@ -280,7 +280,7 @@ TRIGGERS: dict[str, str] = {
 }
 
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
-ADDITIVE = re.compile(r"\b(?:also|additionally)\b")
+ADDITIVE = re.compile(r"\b(?:also|additionally|as\s+well)\b")
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)
 
 # Residual determiners: "no other warnings" excepts what the reply already named.

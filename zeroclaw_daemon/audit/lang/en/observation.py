@@ -36,7 +36,11 @@ TOOL_USE = phrase(
     r"(?!\s+(?:by|if|when|daily|weekly|hourly|monthly|yearly|annually|regularly|"
     r"periodically|every|each|twice|once)\b)"
     r"|\b(?:verified|confirmed|checked|double-checked|cross-checked)\s+(?:via|with|against|"
-    r"using|through|on|in)\b")
+    r"using|through|on|in)\b"
+    # A passive look told besides the others ("the leak sensors were checked as well"): its
+    # subject, the words before it in its clause, is what was looked at (claims/extract.py).
+    r"|\b(?P<passive>was|were|has\s+been|have\s+been)\s+(?:also\s+)?(?:checked|verified|"
+    r"reviewed|inspected|queried|looked\s+at|confirmed)\s+(?:as\s+well|too)\b")
 
 _SOURCE_NOUNS = (
     r"search(?:\s+results?)?|results?|output|logs?|api|database|db|query|queries|dashboard|"
