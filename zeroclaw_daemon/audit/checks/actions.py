@@ -186,6 +186,13 @@ def check_actions(context: CheckContext) -> None:
             continue  # a call that may have run any check: unclear, no finding
         if any(not p.observes_only for p in failed) and told_with_a_failure(context, claim):
             continue  # "I sent the target, but the RTU hasn't acknowledged it": the attempt
+        unclear = [p for p in failed if not p.observes_only and not p.classes]
+        if claim.kind == "action" and unclear and not disclosed:
+            # An act no successful call did, beside a failed call that acts in no class the
+            # lexicon knows ("haulier.request_collection" for "I've booked the tanker"):
+            # that call is the attempt, and its outcome is what the reply states.
+            context.failed_presented(claim.span, unclear[0].facts)
+            continue
         _fabricated(context, claim, ok)
     if failed and not ok and not disclosed:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
