@@ -46,7 +46,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             and not misreads_a_column(context, claim):
         return
     if duration_derived(context, claim) or zone_shift_applied(context, claim) \
-            or bounds_a_counted_window(context, claim):
+            or bounds_a_counted_window(context, claim) or _bounds_a_window(context, claim):
         return
     if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return
@@ -109,6 +109,24 @@ def _share_no_result_states(context: CheckContext, claim: ValueClaim) -> bool:
     if any(_SHARE_IN_RESULT_RE.search(f.result) for f in evidence.ok):
         return False
     return not any(0 < abs(value) < 1 for value in evidence.derivations.operands)
+
+
+# A time that opens its clause as the bound of a window ("After 20:00 there are 2
+# bookings", "Antes de las 19:00 hay…", "20:00 以后有两桌"): the span the reply looks at,
+# not a value a result states ("the last sailing arrives before 17:00" still is one).
+_BOUND_BEFORE_RE = re.compile(r"^[\s*_>-]*(?:after|before|since|until|till|(?:antes|después|"
+                              r"despues)\s+de(?:\s+las?)?|desde\s+las?|hasta\s+las?)\s*$",
+                              re.IGNORECASE)
+_BOUND_AFTER_RE = re.compile(r"^\s*(?:以后|之后|以前|之前|后|前)")
+
+
+def _bounds_a_window(context: CheckContext, claim: ValueClaim) -> bool:
+    if claim.kind is not ValueKind.TIME or not context.claims.clauses:
+        return False
+    start, end = claim.span
+    opening = context.text[context.claims.clauses[claim.clause].start:start]
+    return bool(_BOUND_BEFORE_RE.match(opening)
+                or (not opening.strip() and _BOUND_AFTER_RE.match(context.text[end:end + 3])))
 
 
 def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:

@@ -35,14 +35,25 @@ def clock_minutes(texts: Iterable[str]) -> list[int]:
     return found
 
 
-def time_grounded(key: str, times: Sequence[int]) -> bool:
-    """A time of day is a result's time moved by whole hours: a time-zone
-    conversion or a 12-hour reading of a 24-hour clock."""
+def time_grounded(key: str, times: Sequence[int], zoned: bool = True) -> bool:
+    """A time of day is a result's time moved by whole hours: a 12-hour reading of a
+    24-hour clock, or, when the results are ``zoned`` (they write a time zone or an
+    offset), a time-zone conversion."""
     match = _CLOCK_RE.search(key)
     if match is None:
         return False
     minute = int(match.group(2))
-    return any(t % 60 == minute for t in times)
+    hour = int(match.group(1)) % 12
+    return any(t % 60 == minute and (zoned or (t // 60) % 12 == hour) for t in times)
+
+
+# What makes a conversion between time zones plausible: an offset or "Z" after a clock
+# time, a zone's abbreviation or IANA name ("Europe/London"), or a field of zones.
+ZONE_RE = re.compile(r"\d:\d\d(?::\d\d)?(?:\.\d+)?(?:Z|\s?[+-]\d\d:?\d\d)(?![\w])|\b(?:UTC|GMT|"
+                     r"CET|CEST|EET|EEST|WET|WEST|BST|PST|PDT|EST|EDT|CST|CDT|MST|MDT|JST|KST|"
+                     r"IST|AEST|AEDT|NZST|NZDT|tz|timezone|time_zone|zona_horaria|utc_offset)\b|"
+                     r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Z]|"
+                     r"[\"'](?:zone|zona)[\"']\s*:|时区|UTC")
 
 
 def delayed_time_grounded(key: str, times: Sequence[int], numbers: Sequence[Decimal],

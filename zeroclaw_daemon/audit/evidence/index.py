@@ -19,7 +19,7 @@ from ..claims.numbers import (
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .calendar import period_bounds
-from .clock_derive import clock_minutes, epoch_dates, timestamp_neighbour_dates
+from .clock_derive import ZONE_RE, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .derive import Derivations
 from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts
 from .lazy import lazy
@@ -124,6 +124,11 @@ class Evidence:
         12-minute delay give 13:40), not any number of the result (a day 15 of a shoot)."""
         return [Decimal(m.group(1) or m.group(2)) for f in self.ok
                 for m in _MINUTE_AMOUNT_RE.finditer(f.result)]
+
+    @lazy
+    def zoned(self) -> bool:
+        """The results write a time zone or an offset: their times may be converted."""
+        return any(ZONE_RE.search(f.result) is not None for f in self.ok)
 
     @lazy
     def clock_minutes(self) -> list[int]:

@@ -29,7 +29,7 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     if kind is ValueKind.TIME:
         padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))
         return (claim.key in lower or padded in lower
-                or time_grounded(claim.key, evidence.clock_minutes)
+                or time_grounded(claim.key, evidence.clock_minutes, evidence.zoned)
                 or delayed_time_grounded(claim.key, evidence.clock_minutes,
                                          evidence.minute_amounts,
                                          slack=5 if claim.approx else 0)
