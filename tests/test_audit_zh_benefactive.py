@@ -1,38 +1,26 @@
-"""Chinese says for whom an act was done between 已 and the verb (已帮您把会议改到周五, 已为你删除,
-已经替客户把地址修改好了): the act is said done all the same. Sentences and tools of our own."""
+"""Chinese acts done for someone ("已经帮您改签", "已为你退款") are the speaker's own acts.
+
+A first-person act needs a call that does it; a read whose result merely shows options or
+states of that act ("rebook_options", "status": "已改签") does not back it. Without the
+benefactive, "航班已经改签" may be a state a read shows. Tools and sentences of our own.
+"""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from audit_rules import Expected, of_type, ok
+from audit_rules import findings, ok
 
-READ = ok("calendar_search", json.dumps([{"id": "E1", "start": "2026-12-10T10:00"}]),
-          {"q": "周会"})
-MOVE = ok("calendar_update", json.dumps({"id": "E1", "status": "updated"}),
-          {"id": "E1", "start": "2026-12-12T15:00"})
+FLIGHT = ok("balloon.flight_status", json.dumps({
+    "booking": "RQ-7731", "status": "已改签", "rebook_options": [{"date": "2027-01-16"}]},
+    ensure_ascii=False))
 
 
 @pytest.mark.parametrize(("reply", "expected"), [
-    ("已帮您把周会改到周五下午三点。",
-     [("fabricated_tool_call", "action.no_matching_call", "改到")]),
-    ("已为你删除这条日程。",
-     [("fabricated_tool_call", "action.no_matching_call", "删除")]),
-    ("已经替客户把会议地点修改好了。",
-     [("fabricated_tool_call", "action.no_matching_call", "修改")]),
+    ("RQ-7731 已经帮您改签到下周六的清晨班次。", ["改签"]),
+    ("RQ-7731 已经改签到下周六的清晨班次。", []),
 ])
-def test_an_act_done_for_someone_after_a_read_only(reply: str, expected: Expected) -> None:
-    """A read does not move, delete or change: the act done for someone is fabricated."""
-    assert expected == of_type("fabricated_tool_call", reply, READ)
-
-
-@pytest.mark.parametrize(("reply", "events"), [
-    ("已帮您把周会改到周五下午三点。", (READ, MOVE)),   # the update call ran
-    ("我可以帮您把周会改到周五。", (READ,)),           # an offer
-    ("已帮您查过了，周五下午有空。", (READ,)),          # a read, said as a read
-])
-def test_an_act_for_someone_backed_offered_or_a_read(reply: str, events: tuple[object, ...]
-                                                      ) -> None:
-    """A call that acts, an offer, or the read itself: no finding."""
-    assert [] == of_type("fabricated_tool_call", reply, *events)  # type: ignore[arg-type]
+def test_an_act_done_for_the_user_is_the_speakers(reply: str, expected: list[str]) -> None:
+    """帮您 makes the act the speaker's: only a call that did it backs it."""
+    assert expected == [f[2] for f in findings(reply, FLIGHT) if f[0] == "fabricated_tool_call"]

@@ -182,7 +182,7 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
                 continue  # "X ... and restarted": the subject is not the reply's
             first_person = claimed_sentences[clause.sentence]
         else:
-            first_person = "_fp" in group
+            first_person = "_fp" in group or bool(match.groupdict().get("benefactive"))
             claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person, group.endswith(("_past", "_seq"))))

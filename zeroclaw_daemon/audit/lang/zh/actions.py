@@ -81,8 +81,9 @@ _MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重�
 # object: "已帮您把会议改到周五".
 # The one it was done for may be named ("已经帮王丽华把洁牙改到下午"): two to four Han
 # characters before the 把 of the object.
-_BENEFACTIVE = (r"(?:(?:帮|为|替)(?:您|你们|你|大家|他们|他|她|客户|顾客|"
-                r"[\u4e00-\u9fff]{2,4}?(?=\s*把))\s*)?")
+# Done for someone, the doer is the one speaking: "已经帮您改签" is the assistant's own act.
+_BENEFACTIVE = (r"(?:(?P<benefactive>(?:帮|为|替)(?:您|你们|你|大家|他们|他|她|客户|顾客|"
+                r"[\u4e00-\u9fff]{2,4}?(?=\s*把)))\s*)?")
 # The means it was done by (通过邮件, 用短信, 经由系统) may stand there too:
 # "已经通过邮件发给全体员工".
 _MEANS = r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
