@@ -58,6 +58,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     residual = context.pack.residual if context.pack is not None else None
     if residual is not None and residual.search(claim.text):
         return  # "with no other warnings": the rest, after the ones named; precision first
+    if _doubly_negated(context, claim):
+        return  # "no hay ningún mes sin consumo": every month has some; a universal
     if _scoped_to_a_moment(context, claim):
         return  # "10:16 之后…没有再报错": about part of the result only; precision first
     if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
@@ -148,6 +150,21 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+_DOUBLE_NEGATION_REACH = 24
+
+
+def _doubly_negated(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """The denied noun is followed, in its clause, by "without"/"sin" and a noun: "no
+    month without usage" says every month has some (a universal, not an absence)."""
+    double = context.pack.double_negation if context.pack is not None else None
+    if double is None:
+        return False
+    end = claim.span[1] + _DOUBLE_NEGATION_REACH
+    if context.claims.clauses:
+        end = min(end, context.claims.clauses[claim.clause].end)
+    return double.search(context.text, claim.span[0], max(end, claim.span[1])) is not None
 
 
 def _check_daypart(context: CheckContext, claim: AbsenceClaim,

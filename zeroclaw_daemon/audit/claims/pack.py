@@ -78,6 +78,9 @@ class LanguagePack:
     # Residual determiners ("other", "otras", 其他): "no other warnings" denies only what
     # the reply has not already named, which a result holding such items cannot refute.
     residual: re.Pattern[str] | None = None
+    # A double negation right after a denied noun ("ningún mes sin consumo", "no month
+    # without usage"): every item has the thing, a universal, not an absence.
+    double_negation: re.Pattern[str] | None = None
     # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
     # says every item is taken; the result's items are the taken ones.
     remainder: re.Pattern[str] | None = None
@@ -204,6 +207,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         kind_nouns=tables.get("KIND_NOUNS"),
         kind_complement=tables.get("KIND_COMPLEMENT"),
         residual=tables.get("RESIDUAL"),
+        double_negation=tables.get("DOUBLE_NEGATION"),
         remainder=tables.get("REMAINDER"),
         universal=tables.get("UNIVERSAL"),
         exception=tables.get("EXCEPTION"),

@@ -285,6 +285,10 @@ SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGN
 
 # Residual determiners: "no other warnings" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
+# "No month without usage", "nobody without a badge": "without" and a noun after the denied
+# noun says every item has it (a gerund, "without being read", is a state: still an absence).
+DOUBLE_NEGATION = re.compile(r"\bwithout\s+(?:an?\s+|any\s+|the\s+)?(?![a-z]+ing\b|being\b)[a-z]",
+                             re.IGNORECASE)
 # A universal quantifier over items ("every bay", "all the rooms") and the words that
 # except some of them ("except", "but", "apart from"): checks/universal_states.py.
 UNIVERSAL = re.compile(r"\b(?:every|all|each)\b", re.IGNORECASE)

@@ -318,6 +318,10 @@ SECOND_PERSON = re.compile(
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
 RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
+# "No hay ningún mes sin consumo": "sin" and a noun after the denied noun says every item
+# has it; "sin" and an infinitive is a state ("ningún correo sin leer"), still an absence.
+DOUBLE_NEGATION = re.compile(r"\bsin\s+(?:un[oa]?\s+|ningún\s+|ninguna\s+)?"
+                             r"(?![\wáéíóúñü-]+(?:ar|er|ir)\b)[\wáéíóúñü]", re.IGNORECASE)
 # A universal quantifier over items ("todas las plazas", "cada sala") and the words that
 # except some of them ("salvo", "excepto", "menos"): checks/universal_states.py.
 UNIVERSAL = re.compile(r"\b(?:todos|todas|cada)\b", re.IGNORECASE)
