@@ -18,6 +18,7 @@ from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
+from .range_sums import sum_of_a_named_run
 from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
 from .restated_units import restated_in_its_parenthesis
@@ -59,7 +60,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             or worked_out_in_its_sentence(context, claim) \
             or total_of_a_reply_column(context, claim) \
             or per_unit_of_a_record(context, claim) \
-            or recomputed_from_its_figures(context, claim):
+            or recomputed_from_its_figures(context, claim) \
+            or sum_of_a_named_run(context, claim):
         return
     if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
         return
