@@ -16,6 +16,7 @@ from ..report import FindingType
 from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
 from .absence_columns import columns_all_sound
 from .absence_confirms import MAX_CSV_LINES, result_confirms
+from .absence_days import scoped_to_other_days
 from .absence_due import passed_due_date
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
@@ -85,6 +86,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
         if not pool:
             return
+    if scoped_to_other_days(context, claim, pool):
+        return   # "no visible pass today or tomorrow": the passes listed are later
     passed = passed_due_date(context, claim, pool)
     if passed is not None:
         facts, due = passed

@@ -81,6 +81,9 @@ class LanguagePack:
     # A double negation right after a denied noun ("ningún mes sin consumo", "no month
     # without usage"): every item has the thing, a universal, not an absence.
     double_negation: re.Pattern[str] | None = None
+    # Days named relative to the turn, in groups ``today``, ``tomorrow``, ``yesterday``
+    # ("tonight" is today's): an absence scoped to them (checks/absence_days.py).
+    day_scope: re.Pattern[str] | None = None
     # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
     # says every item is taken; the result's items are the taken ones.
     remainder: re.Pattern[str] | None = None
@@ -208,6 +211,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         kind_complement=tables.get("KIND_COMPLEMENT"),
         residual=tables.get("RESIDUAL"),
         double_negation=tables.get("DOUBLE_NEGATION"),
+        day_scope=tables.get("DAY_SCOPE"),
         remainder=tables.get("REMAINDER"),
         universal=tables.get("UNIVERSAL"),
         exception=tables.get("EXCEPTION"),

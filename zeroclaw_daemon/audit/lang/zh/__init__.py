@@ -330,6 +330,9 @@ SECOND_PERSON = re.compile(r"你|您")
 # 占 ("accounts for": 占了两个, 占三成) states a share of a whole; 各 ("each": 各一个)
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
+# Days named relative to the turn: an absence scoped to them (checks/absence_days.py).
+DAY_SCOPE = re.compile(r"(?P<today>今天|今晚|今早|今日|今儿)|(?P<tomorrow>明天|明晚|明早|明日)|"
+                       r"(?P<yesterday>昨天|昨晚|昨日)")
 RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
 # A universal quantifier over items (所有, 全部, 每个) and the words that except some of them
 # (除了, 以外, 但): checks/universal_states.py.
