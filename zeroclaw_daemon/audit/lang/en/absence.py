@@ -33,7 +33,7 @@ ABSENCE = phrase(
     # pronoun after the conjunction opens another clause ("no errors and the job ran").
     r"(?P<subj>(?:[a-z][\w-]*\s+(?:(?:or|and|nor)\s+(?!(?:the|a|an|this|that|these|those|"
     r"its|their|our|my|your|his|her|it|they|we|i|you|he|she|there|all|every|each|some|"
-    r"any|no)\b))?){0,2}(?:" + _ABSENT_NOUN + r"))"
+    r"any|no)\b))?){0,2}(?:" + _ABSENT_NOUN + r"))\b"
     r"|\b(?:nothing|none)\s+(?:was\s+|were\s+|is\s+)?(?:found|matched|returned|came\s+back|"
     r"turned\s+up|showed\s+up|listed|reported|matching|relevant|there|in\s+(?:it|there))\b"
     # "Nothing there says it's unsafe", "nothing in it that would explain the bloom": a
