@@ -25,6 +25,7 @@ from .restated_units import restated_in_its_parenthesis
 from .sentence_figures import worked_out_in_its_sentence
 from .time_windows import bounds_a_counted_window
 from .user_values import restates_users_value
+from .written_arithmetic import value_of_a_written_formula
 from .zone_shifts import zone_shift_applied
 
 
@@ -61,7 +62,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             or total_of_a_reply_column(context, claim) \
             or per_unit_of_a_record(context, claim) \
             or recomputed_from_its_figures(context, claim) \
-            or sum_of_a_named_run(context, claim):
+            or sum_of_a_named_run(context, claim) \
+            or value_of_a_written_formula(context, claim):
         return
     if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
         return
