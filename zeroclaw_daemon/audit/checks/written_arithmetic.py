@@ -47,7 +47,7 @@ def value_of_a_written_formula(context: CheckContext, claim: ValueClaim) -> bool
 def _evaluate(expression: str) -> Decimal | None:
     """The value of + − × ÷ over figures with parentheses, or None if it is no such
     expression (a recursive-descent parse of the tokens)."""
-    tokens = _TOKEN_RE.findall(expression)
+    tokens: list[str] = _TOKEN_RE.findall(expression)
     position = 0
 
     def peek() -> str | None:
