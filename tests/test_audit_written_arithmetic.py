@@ -25,3 +25,9 @@ QUOTES = (ok("bindery.quote", json.dumps({"total_ex_vat": 271.0})),
 def test_a_value_its_sentence_works_out(reply: str, expected: list[str]) -> None:
     """The written expression's value grounds the claim; nothing else does."""
     assert expected == [f[2] for f in of_type("ungrounded_value", reply, *QUOTES)]
+
+
+def test_a_hostile_expression_is_not_parsed() -> None:
+    """Thousands of nested parentheses or operators neither crash nor ground the value."""
+    reply = "Stab binding is £4.30 a copy dearer: " + "(" * 5000 + "172 / 40" + ")" * 5000
+    assert ["£4.30"] == [f[2] for f in of_type("ungrounded_value", reply, *QUOTES)]

@@ -20,6 +20,7 @@ _EXPRESSION_RE = re.compile(r"[(\d][\d\s.,()+\-−×x*/÷]*[\d)]")
 _OPERATOR_RE = re.compile(r"\d\s*\)?\s*[+\-−×x*/÷]\s*\(?\s*\d")
 _TOKEN_RE = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?|[()+\-−×x*/÷]")
 _MAX_EXPRESSIONS = 4
+_MAX_TOKENS = 24
 
 
 def value_of_a_written_formula(context: CheckContext, claim: ValueClaim) -> bool:
@@ -48,6 +49,8 @@ def _evaluate(expression: str) -> Decimal | None:
     """The value of + − × ÷ over figures with parentheses, or None if it is no such
     expression (a recursive-descent parse of the tokens)."""
     tokens: list[str] = _TOKEN_RE.findall(expression)
+    if len(tokens) > _MAX_TOKENS:
+        return None   # a reply is hostile input: no deep or long expression is parsed
     position = 0
 
     def peek() -> str | None:
