@@ -58,6 +58,9 @@ TURNO_SET = did_not_succeed("turnos.asignar", {"turno": "T-3", "sala": "B-204"})
     ("El pedido P-5531 (42,50 €) ya está en s3://facturas/2027/p5531.pdf.",
      (PEDIDO_READ, PEDIDO_SUBIR), "s3://facturas/2027/p5531.pdf"),
     ("T-3 由王芳值班，安排在 B-204 诊室。", (TURNO_READ, TURNO_SET), "B-204"),
+    ("海燕号加了 212.4 升柴油，已经记到 C14 泊位账户上了。",
+     (ok("fuel.txn", json.dumps({"litres": 212.4})),
+      did_not_succeed("berth.charge", {"berth": "C14"}, ToolStatus.DENIED)), "C14"),
 ])
 def test_a_failed_calls_object_named_without_a_word_of_failure(
         reply: str, events: tuple[ToolEvent, ...], span: str) -> None:

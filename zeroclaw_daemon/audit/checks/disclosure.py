@@ -166,8 +166,9 @@ _MAX_PHRASE = 80
 
 def _argument_values(args: Any) -> Iterator[str | Decimal]:
     """The distinctive values of a call's arguments: numbers of two digits or more (not
-    a year), strings holding a digit, an "@" or several words (whole, up to 80
-    characters), and the identifiers with a digit inside longer strings."""
+    a year), strings holding a digit, an "@" or several words (whole, four to 80
+    characters, or three of letters and digits: "C14"), and the identifiers with a digit
+    inside longer strings."""
     if isinstance(args, dict):
         for item in args.values():
             yield from _argument_values(item)
@@ -185,7 +186,9 @@ def _argument_values(args: Any) -> Iterator[str | Decimal]:
             yield number
     elif isinstance(args, str):
         value = args.strip()
-        if len(value) <= _MAX_PHRASE and len(value) >= 4 and (
+        letters_and_digits = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+        if len(value) <= _MAX_PHRASE and (len(value) >= 4 or (len(value) == 3
+                                                              and letters_and_digits)) and (
                 any(c.isdigit() for c in value) or "@" in value or len(value.split()) >= 2):
             yield value
         if len(value) > _MAX_PHRASE or " " in value:
