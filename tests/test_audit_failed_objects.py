@@ -61,6 +61,10 @@ TURNO_SET = did_not_succeed("turnos.asignar", {"turno": "T-3", "sala": "B-204"})
     ("海燕号加了 212.4 升柴油，已经记到 C14 泊位账户上了。",
      (ok("fuel.txn", json.dumps({"litres": 212.4})),
       did_not_succeed("berth.charge", {"berth": "C14"}, ToolStatus.DENIED)), "C14"),
+    # A phrase's words in another order, in one clause.
+    ("已安排 7 号车去机场路 R9 支援。", (ok("fleet.positions", json.dumps({"unit": "P-07"})),
+                                  did_not_succeed("dispatch.assign", {"route": "R9 机场路"})),
+     "机场路"),
 ])
 def test_a_failed_calls_object_named_without_a_word_of_failure(
         reply: str, events: tuple[ToolEvent, ...], span: str) -> None:

@@ -8,6 +8,7 @@ outcome (:func:`check_undisclosed_failed_object`)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -122,8 +123,9 @@ def check_undisclosed_failed_object(context: CheckContext) -> None:
             if isinstance(value, str):
                 if _folded(value) in known:
                     continue
-                spans: Iterator[tuple[int, int]] = (
-                    m.span() for m in _loose_pattern(value).finditer(context.text))
+                spans: Iterator[tuple[int, int]] = itertools.chain(
+                    (m.span() for m in _loose_pattern(value).finditer(context.text)),
+                    _words_in_one_clause(context, value))
             else:
                 if known_numbers is None:
                     known_numbers = _numbers_of(evidence.ok)
@@ -147,6 +149,23 @@ def _speaks_to_the_user(context: CheckContext, clause: int) -> bool:
     second_person = context.pack.second_person if context.pack is not None else None
     return second_person is not None and second_person.search(
         context.sentence_text(clause)) is not None
+
+
+def _words_in_one_clause(context: CheckContext, value: str) -> Iterator[tuple[int, int]]:
+    """A phrase of several words, one with a digit, whose every word a clause of the reply
+    holds in any order ("R9 机场路" in "去机场路 R9 支援"): the span of its first word there."""
+    words = [w for w in _SEPARATOR_RE.split(value.lower()) if w]
+    if len(words) < 2 or not any(c.isdigit() for w in words for c in w):
+        return
+    # An ASCII word stands alone ("r9", not inside "r90"); a Chinese one anywhere.
+    patterns = [re.compile(r"(?<![a-z0-9])" + re.escape(w) + r"(?![a-z0-9])") if w.isascii()
+                else re.compile(re.escape(w)) for w in words]
+    lower = context.lower
+    for clause in context.claims.clauses:
+        found = [p.search(lower, clause.start, clause.end) for p in patterns]
+        if all(m is not None for m in found):
+            first = min((m for m in found if m is not None), key=lambda m: m.start())
+            yield first.span()
 
 
 def _unsuperseded(facts: list[EventFacts], reported: set[str]) -> list[EventFacts]:
