@@ -17,6 +17,8 @@ from typing import Any
 
 from ..claims.actions import ActionClaim
 from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
+from ..claims.segment import QUOTATION_MARKS, QUOTATION_RE
+from ..claims.text import mask
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE
 from ..evidence.facts import EventFacts
@@ -79,7 +81,7 @@ def check_undisclosed_failure(context: CheckContext) -> None:
     if (context.pack is None or evidence.ok or not evidence.failed or context.failed_reported
             or claims.acknowledges_failure or flags is None or not claims.clauses
             or claims.absences or context.pack.denial is None
-            or context.pack.denial.search(context.text) is not None):
+            or _denies(context)):
         return   # a denial ("没有派出任何巡检车", "it didn't go out") may be the disclosure
     stated = next((index for index in range(len(claims.clauses))
                    if not (flags.hedged(index) or flags.general(index)
@@ -110,7 +112,7 @@ def check_undisclosed_failed_object(context: CheckContext) -> None:
     if (context.pack is None or not evidence.ok or not evidence.failed
             or claims.acknowledges_failure or flags is None or not claims.clauses
             or context.pack.denial is None
-            or context.pack.denial.search(context.text) is not None):
+            or _denies(context)):
         return
     failed = _unsuperseded(evidence.facts, context.failed_reported)
     if not failed:
@@ -141,6 +143,19 @@ def check_undisclosed_failed_object(context: CheckContext) -> None:
                     break
             if facts.event.call_id in context.failed_reported:
                 break
+
+
+def _denies(context: CheckContext) -> bool:
+    """The reply holds a word of denial or failure outside quotations (a reason quoted
+    from a tool, "equipment failure", is the tool's word, not a disclosure)."""
+    denial = context.pack.denial if context.pack is not None else None
+    if denial is None:
+        return False
+    text = context.text
+    if any(mark in text for mark in QUOTATION_MARKS):
+        text = mask(text, [m.span() for m in QUOTATION_RE.finditer(text)])
+    return denial.search(text) is not None
+
 
 
 def _speaks_to_the_user(context: CheckContext, clause: int) -> bool:

@@ -177,8 +177,9 @@ class ClauseFlags:
         known = self._sentence_failure.get(sentence)
         if known is None:
             start, end = self.spans[sentence]
-            known = bool(self.bits[sentence] & BIT["failure"]
-                         and self.pack.searching["failure"].search(self.text, start, end))
+            known = bool(self.bits[sentence] & BIT["failure"]) and any(
+                not _inside_a_quotation(self.text, start, match.start())
+                for match in self.pack.searching["failure"].finditer(self.text, start, end))
             self._sentence_failure[sentence] = known
         return known
 
@@ -190,3 +191,17 @@ class ClauseFlags:
         actions = self.pack.actions
         return bool(actions is not None and actions.disclosure is not None
                     and actions.disclosure.search(self.text))
+
+
+# A quotation inside a sentence: what it quotes (a reason a tool recorded, "equipment
+# failure"; a title) is not the reply's own word of failure.
+QUOTATION_MARKS = ('"', "“", "«", "「")
+QUOTATION_RE = re.compile(r"\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|«[^»\n]{1,80}»|「[^」\n]{1,80}」")
+
+
+def _inside_a_quotation(text: str, start: int, position: int) -> bool:
+    """Whether ``position`` lies inside a quotation opened after ``start``."""
+    if not any(mark in text[start:position] for mark in QUOTATION_MARKS):
+        return False
+    return any(m.start() < position < m.end()
+               for m in QUOTATION_RE.finditer(text, start, position + 81))
