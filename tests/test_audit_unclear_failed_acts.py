@@ -1,4 +1,5 @@
-"""An act no successful call did, beside a failed call that acts in no known class.
+"""An act no successful call did, beside a failed call that acts in no known class or is
+named for the act's own verb.
 
 "I've booked the extra tanker" after a timed-out ``haulier.request_collection`` (a call
 that acts, in words the lexicon gives no class): that call is the attempt, so the reply
@@ -34,3 +35,10 @@ def test_the_failed_call_of_no_known_class_is_the_attempt(failed: str, expected:
     reply = "The tank is at 10,460 L. I've booked the extra tanker for tomorrow morning."
     kinds = {f[0] for f in findings(reply, TANK, timed_out(failed))}
     assert {expected} == kinds & {"failed_call_claimed", "fabricated_tool_call"}
+
+
+def test_a_failed_call_named_for_the_claims_verb_is_the_attempt() -> None:
+    """"I've downloaded the three nights" after a timed-out device.download: its outcome."""
+    reply = "The tank is at 10,460 L. I've downloaded the three nights of readings."
+    kinds = {f[0] for f in findings(reply, TANK, timed_out("device.download"))}
+    assert {"failed_call_claimed"} == kinds & {"failed_call_claimed", "fabricated_tool_call"}

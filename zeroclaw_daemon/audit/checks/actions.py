@@ -36,7 +36,7 @@ from collections.abc import Sequence
 
 from ..claims.actions import ActionClaim
 from ..claims.lexicon import ActionLexicon
-from ..claims.words import text_keywords
+from ..claims.words import stem, text_keywords
 from ..evidence.headers import is_aligned_header, is_csv_header
 from ..report import FindingType
 from .action_calls import (
@@ -186,10 +186,12 @@ def check_actions(context: CheckContext) -> None:
             continue  # a call that may have run any check: unclear, no finding
         if any(not p.observes_only for p in failed) and told_with_a_failure(context, claim):
             continue  # "I sent the target, but the RTU hasn't acknowledged it": the attempt
-        unclear = [p for p in failed if not p.observes_only and not p.classes]
+        unclear = [p for p in failed if not p.observes_only and not p.classes] + [
+            p for p in failed if _names_the_verb(p, claim)]
         if claim.kind == "action" and unclear and not disclosed:
             # An act no successful call did, beside a failed call that acts in no class the
-            # lexicon knows ("haulier.request_collection" for "I've booked the tanker"):
+            # lexicon knows ("haulier.request_collection" for "I've booked the tanker") or
+            # is named for the claim's own verb ("device.download" for "I've downloaded"):
             # that call is the attempt, and its outcome is what the reply states.
             context.failed_presented(claim.span, unclear[0].facts)
             continue
@@ -211,6 +213,15 @@ def _check_result_state(context: CheckContext, claim: ActionClaim, objects: froz
     acting = [p for p in failed if p.acts_in_class(claim)]
     if acting and not context.claims.acknowledges_failure:
         context.failed_presented(claim.span, acting[0].facts)
+
+
+def _names_the_verb(call: CallProfile, claim: ActionClaim) -> bool:
+    """A word of the call's name is the claim's verb ("download" of "downloaded")."""
+    verb = stem(claim.verb.lower())
+    return len(verb) >= _MIN_VERB_STEM and any(stem(w) == verb for w in call.facts.name_words)
+
+
+_MIN_VERB_STEM = 4
 
 
 def _fabricated(context: CheckContext, claim: ActionClaim, ok: Sequence[CallProfile]) -> None:
