@@ -128,7 +128,10 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # banco") it narrates someone else's act.
     + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?!\s+por\b)" + _NOT_TIMES
     + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|"
-    r"(?<=[✅✔☑🎉🚀]\s))(?P<noun>\w+)"
+    # Not an adverb or a pronoun before the auxiliary ("Ya he enviado", "Hoy lo he
+    # cerrado"): a perfect, read by its first branch.
+    r"(?<=[✅✔☑🎉🚀]\s))(?!(?:ya|hoy|ayer|también|he|hemos|ha|han|se|lo|la|le|les|los|las|"
+    r"no|te|me|nos)\b)(?P<noun>\w+)"
     r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
