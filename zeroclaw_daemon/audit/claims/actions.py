@@ -152,6 +152,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
             continue
         verb = match.group(group)
         action_class = lexicon.verb_class(verb, noun=group.startswith("noun"))
+        if action_class is None and group.endswith("_inf"):
+            action_class = lexicon.bases.get(verb)   # "acabo de enviar": a base form, done
         kind = "result" if group.startswith("verb_state") else "action"
         if action_class is None and group.startswith(_PASSIVE_GROUPS):
             action_class = lexicon.state_participles.get(_SPACES_RE.sub(" ", verb.strip()))

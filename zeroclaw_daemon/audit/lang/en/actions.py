@@ -190,12 +190,15 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?<=[a-z])['’](?:s|re)\s+(?:already\s+)?(?P<verb_state2>" + _VERB + _PARTICLE
     + r")\b(?!\s+by\b)(?!\s+(?!and\b|or\b|but\b)[a-z]+\s+(?:is|are|was|were|has|have|"
     r"will|can)\b)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?P<noun>[a-z]+)"
+    # Not an adverb ("Just sent the order", "Already booked"): a subject-less act, read by
+    # the branch after the next.
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    r"(?!(?:just|already|also|successfully|then|now|finally)\b)(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>" + _VERB + _PARTICLE + r")\b"
 
     r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
-    r"(?:just\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>" + _VERB
+    r"(?:just\s+|already\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>" + _VERB
     + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"

@@ -118,6 +118,8 @@ _NOT_COUNTED = r"(?!\s+(?:\d|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
+    # "Acabo de enviar el pedido": the act just done, in the infinitive.
+    r"|\bacab(?:o|amos)\s+de\s+(?P<verb_fp_inf>\w+(?:ar|er|ir))\b"
     # "no se ha borrado ningún snapshot" says it was not. The one it was done to may stand
     # as a clitic after "se" ("se le ha enviado un aviso", "se les notificó").
     r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES

@@ -90,7 +90,7 @@ _MEANS = r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
 ACTION = phrase(
     r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE + _MEANS
     + r"(?:把[^，。；！？\n]{0,24}?|被|"
-    r"给[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
+    r"(?:给|向|跟)[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"(?=\s*" + _DONE + r"|[和与、](?:" + _VERB_ALTERNATION + r")\s*" + _DONE + r")"
