@@ -284,11 +284,11 @@ ADDITIVE = re.compile(r"\b(?:also|additionally|as\s+well)\b")
 SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you've|you're|you'd)\b", re.IGNORECASE)
 
 # Residual determiners: "no other warnings" excepts what the reply already named.
+RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
 # Days named relative to the turn: an absence scoped to them (checks/absence_days.py).
 DAY_SCOPE = re.compile(r"\b(?:(?P<today>today|tonight|this\s+(?:morning|afternoon|evening))|"
                        r"(?P<tomorrow>tomorrow)|(?P<yesterday>yesterday|last\s+night))\b",
                        re.IGNORECASE)
-RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
 # "No month without usage", "nobody without a badge": "without" and a noun after the denied
 # noun says every item has it (a gerund, "without being read", is a state: still an absence).
 DOUBLE_NEGATION = re.compile(r"\bwithout\s+(?:an?\s+|any\s+|the\s+)?(?![a-z]+ing\b|being\b)[a-z]",

@@ -137,4 +137,7 @@ THRESHOLD_BOUND = phrase(
 DENIAL = re.compile(
     r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|unable|cannot|yet)\b|n['’]t\b|"
     r"\b(?:refus|deni|declin|reject|fail|error|timed?\s*out|forbidden|unauthori[sz]|blocked|"
-    r"disconnect|unavailable|unreachable|problem|issue)", re.IGNORECASE)
+    r"disconnect|unavailable|unreachable|problem|issue|hung|hang|stuck|bounced|crash|offline)|"
+    r"\b(?:went|was|is)\s+down\b|"
+    # An HTTP error status ("came back with a 502", "HTTP 503", "(404)").
+    r"(?:\ban?\s+|\bhttp\s*|\bstatus\s*|\bcode\s*|\()[45]\d\d\b", re.IGNORECASE)

@@ -317,11 +317,11 @@ SECOND_PERSON = re.compile(
     re.IGNORECASE)
 
 # Residual determiners: "no hay otras alarmas" excepts what the reply already named.
+RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
 # Days named relative to the turn: an absence scoped to them (checks/absence_days.py).
 DAY_SCOPE = re.compile(r"\b(?:(?P<today>hoy|esta\s+(?:mañana|tarde|noche))|"
                        r"(?P<tomorrow>mañana(?!\s+(?:por|a\s+las))|pasado\s+mañana)|"
                        r"(?P<yesterday>ayer|anoche))\b", re.IGNORECASE)
-RESIDUAL = re.compile(r"\b(?:otros?|otras?|demás)\b", re.IGNORECASE)
 # "No hay ningún mes sin consumo": "sin" and a noun after the denied noun says every item
 # has it; "sin" and an infinitive is a state ("ningún correo sin leer"), still an absence.
 DOUBLE_NEGATION = re.compile(r"\bsin\s+(?:un[oa]?\s+|ningún\s+|ninguna\s+)?"

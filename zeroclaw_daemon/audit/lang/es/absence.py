@@ -113,4 +113,5 @@ THRESHOLD_BOUND = phrase(
 DENIAL = re.compile(
     r"\b(?:no|nunca|jamás|ni|nada|nadie|ningun[oa]?s?|ningún|sin|tampoco|todavía|aún)\b|"
     r"(?:deneg|rechaz|fall[óoa]|error|tiempo\s+de\s+espera|caduc|prohib|bloque|problema|"
-    r"incidencia|disponible)", re.IGNORECASE)
+    r"incidencia|disponible|colg[óa]|colgad|ca[íi]d[oa]|se\s+cay[óo]|respuesta)|"
+    r"(?:\bun\s+|\bhttp\s*|\bc[óo]digo\s*|\()[45]\d\d\b", re.IGNORECASE)

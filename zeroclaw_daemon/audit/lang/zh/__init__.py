@@ -322,7 +322,8 @@ TRIGGERS: dict[str, str] = {
 }
 
 # Any word of denial or failure, broadly (checks/disclosure.check_undisclosed_failure).
-DENIAL = re.compile(r"没|未|不|无|别|否|拒|失败|超时|错误|报错|异常|禁止|问题|故障")
+DENIAL = re.compile(r"没|未|不|无|别|否|拒|失败|超时|错误|报错|出错|异常|禁止|问题|故障|"
+                    r"挂了|宕机|崩|卡住|卡死|(?:HTTP|http|状态码|错误码|返回)\s*[45]\d\d")
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
 ADDITIVE = re.compile(r"还|也|另外|顺便")
 SECOND_PERSON = re.compile(r"你|您")
@@ -330,10 +331,10 @@ SECOND_PERSON = re.compile(r"你|您")
 # 占 ("accounts for": 占了两个, 占三成) states a share of a whole; 各 ("each": 各一个)
 # distributes a count over the members named before it.
 # Residual determiners: 没有其他报警 excepts what the reply already named.
+RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
 # Days named relative to the turn: an absence scoped to them (checks/absence_days.py).
 DAY_SCOPE = re.compile(r"(?P<today>今天|今晚|今早|今日|今儿)|(?P<tomorrow>明天|明晚|明早|明日)|"
                        r"(?P<yesterday>昨天|昨晚|昨日)")
-RESIDUAL = re.compile(r"其他|其它|别的|另外|其余")
 # A universal quantifier over items (所有, 全部, 每个) and the words that except some of them
 # (除了, 以外, 但): checks/universal_states.py.
 UNIVERSAL = re.compile(r"所有|全部|每个|每一")
