@@ -95,15 +95,17 @@ ABSENCE = phrase(
     r"(?:the|your|our|their)\s+[a-z][\w-]*))(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
-    r"late|missing|blocked|stuck|delayed|open|absent|offline)\b"
+    r"late|missing|blocked|stuck|delayed|open|absent|offline|"
+    # A state said with a preposition ("nobody is on leave", "no one's off sick").
+    r"on\s+(?:leave|holiday|vacation|sick\s+leave)|off\s+(?:sick|work|duty)|out\s+sick)\b"
     # "Nothing deviating by more than 1.5 °C", "none exceeding the limit": a negative pronoun
     # and a present participle deny items doing that.
     r"|\b(?:nothing|none)\s+(?:(?:is|are|was|were)\s+)?(?:currently\s+|still\s+)?"
     r"(?P<subjdoing>[a-z]{3,}ing)\b(?!\s+(?:to|on|about|with|else|new)\b)"
     # "Nothing gets destroyed", "none will be deleted": a negative pronoun as the subject
     # of a passive or a bare participle denies that the action has any object.
-    r"|\b(?:nothing|none)\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|was|are|were|"
-    r"has\s+been|have\s+been|is\s+being|will\s+have\s+been)\s+)?"
+    r"|\b(?:nothing|none)(?:['’]s\s+|\s+(?:(?:gets|got|will\s+get|will\s+be|would\s+be|is|"
+    r"was|are|were|has\s+been|have\s+been|is\s+being|will\s+have\s+been)\s+)?)"
     r"(?P<subjverb>[a-z]{3,}(?:ed|en))\b"
     # "Nothing on Friday afternoon", "nothing else this morning": nothing at all in a
     # part of the day (a closed class, DAYPARTS).

@@ -260,7 +260,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "分支": ("branch", "git"), "标签": ("tag", "git"), "问题": ("issue", "problem"),
     "工单": ("ticket", "issue"), "警告": ("warning",), "错误": ("error",), "报错": ("error",),
     # 告警 is the word Chinese tools use for a log's warning level as well as an alert.
-    "告警": ("alert", "warning"), "行": ("line",), "进程": ("process",),
+    "告警": ("alert", "warning", "alarm"), "行": ("line",), "进程": ("process",),
     "容器": ("container", "docker"),
     "节点": ("node",), "内存": ("memory", "oom"), "磁盘": ("disk",), "用户": ("user",),
     "订单": ("order",), "支付": ("payment",), "付款": ("payment",), "测试": ("test",),
