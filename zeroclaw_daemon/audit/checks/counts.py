@@ -53,6 +53,11 @@ _SUBSET_WINDOW = 16
 # modifies the noun as a whole list's.)
 _MODIFIED_BEFORE_RE = re.compile(r"[\u4e00-\u9fff]的\s*(?P<verb>[有是])?\s*$")
 _CLAUSE_STOP_RE = re.compile(r"[.;:,!?()\n。；：，、！？（）]")
+# A state right after the classifier, with no noun ("4 台在运行", "2 台正在充电", "2 台停着"):
+# those of the items in that state.
+# A state with 的 and a noun after it ("三个正在运行的容器") describes the whole listing.
+_CJK_STATE_AFTER_CLASSIFIER_RE = re.compile(r"^[\u4e00-\u9fff](?:正在|在)[^的\s]+$"
+                                            r"|^[\u4e00-\u9fff][\u4e00-\u9fff]{1,2}着$")
 
 
 def check_counts(context: CheckContext) -> None:
@@ -236,8 +241,9 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
     text = context.text
     before = _CLAUSE_STOP_RE.split(text[max(0, start - _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
-    if context.pack is not None and context.pack.cjk and subset.search(claim.noun):
-        return True   # "6 笔是退款状态": the predicate is read with the noun in Chinese
+    if context.pack is not None and context.pack.cjk and (
+            subset.search(claim.noun) or _CJK_STATE_AFTER_CLASSIFIER_RE.match(claim.noun)):
+        return True   # "6 笔是退款状态", "4 台在运行": the predicate read with the noun
     modified = _MODIFIED_BEFORE_RE.search(before) if context.pack is not None \
         and context.pack.cjk else None
     if modified is not None and not (modified.group("verb")
