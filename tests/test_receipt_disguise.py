@@ -85,3 +85,16 @@ def test_disguised_real_receipt_is_malformed_never_valid() -> None:
         assert [Verdict.MALFORMED] == [v.verdict for v in found]
     finally:
         scope.close()
+
+
+def test_underscored_real_receipt_is_malformed_never_valid() -> None:
+    """A real receipt with underscores for its hyphens ("zc_receipt_…") is malformed."""
+    scope, event = issued()
+    try:
+        assert event.receipt is not None
+        written = event.receipt.replace("-", "_", 3)
+        report = audit_reply(f"Listed two files. [receipt: {written}]", [event], scope, "conv-1")
+        assert ([Verdict.MALFORMED], ["malformed_receipt"]) == (
+            [t.verdict for t in report.tokens], [f.type.value for f in report.findings])
+    finally:
+        scope.close()

@@ -34,7 +34,7 @@ TOKEN_RE = re.compile(r"zc-receipt-(0|[1-9][0-9]{0,19})-([A-Za-z0-9_-]{43})")
 # "ſ" and the Kelvin sign; tests/test_receipt_tokens.py checks every class over every code
 # point against the pattern ignoring case.
 RECEIPT_LIKE_RE = re.compile(
-    "[zZ][cC]-[rR][eE][cC][eE][iI\u0130\u0131][pP][tT](?!(?i:\\(untrusted\\)))"
+    "[zZ][cC][-_][rR][eE][cC][eE][iI\u0130\u0131][pP][tT](?!(?i:\\(untrusted\\)))"
     "[A-Za-z0-9_\u0130\u0131\u017f\u212a-]*=*")
 _NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
 # Runs of ASCII, deleted to leave a text's other characters: few long runs, so ~6 µs over
@@ -242,7 +242,8 @@ def _receipt_like_matches(text: str) -> Iterator[re.Match[str]]:
     when lower-casing keeps the length the offsets of "zc-" there are those of
     ``[zZ][cC]-`` here. A match never begins inside the one before (as ``finditer``)."""
     lowered = text.lower()
-    if len(lowered) != len(text):
+    if len(lowered) != len(text) or "zc_" in lowered:
+        # Underscores for hyphens ("zc_receipt_…") are rare: the whole text is searched.
         yield from RECEIPT_LIKE_RE.finditer(text)
         return
     find, match_at = lowered.find, RECEIPT_LIKE_RE.match
