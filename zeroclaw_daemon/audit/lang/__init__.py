@@ -52,24 +52,33 @@ les des est une dans pas qui sur aux cette ces il elle nous vous ils ont été m
 très du et je j'ai c'est n'est n'a avez sont avec pour aucun aucune rien encore toujours
 hier aujourd'hui demain environ selon depuis vers chez déjà puis donc alors
 le au dont sous oui deux trois quatre cinq
+lundi mardi mercredi jeudi vendredi samedi dimanche
+janvier février avril juin juillet août septembre octobre décembre
 """),
     "de": word_set("""
 der die das und ist nicht mit für auf den dem ein eine einen ich wir sie es im zu von bei
 noch auch wurde wurden sind hat haben keine kein aber oder nur schon ja gibt alle
 aus dazu vom zum zur beim über unter nach seit bis etwa rund gestern heute derzeit leider
 statt zwei drei vier
+montag dienstag mittwoch donnerstag freitag samstag sonntag
+januar februar märz juni juli oktober dezember
 """),
     "pt": word_set("""
 não uma os as do da dos das na nos nas foi são estão também mas já ao pelo pela isso você
 em é encontrei nenhum nenhuma
 ontem hoje amanhã depois então atualmente
 sim dois duas três
+terça quarta quinta sexta
+janeiro fevereiro março maio junho julho setembro outubro novembro dezembro
 """),
     "it": word_set("""
 il gli della delle dei non è sono per nel nella alla anche ma già ho ha hanno stato stati
 questo questa tutti più nessun nessuna ci sono
 ieri oggi domani verso dopo presso senza ancora però quindi attualmente
 sul sulla sulle sui dal dalla nelle tre quattro
+alle ai agli allo dello degli nei negli ore
+lunedì martedì mercoledì giovedì venerdì sabato domenica
+gennaio febbraio aprile maggio giugno luglio settembre ottobre novembre dicembre
 """),
 }
 # Function words an uncovered language writes exactly as Spanish or English does (fr 'de la
