@@ -19,3 +19,13 @@ LOG = ok("resurfacer.log", "2026-12-06 07:40 RESURFACE start\n2026-12-06 07:52 R
 def test_the_denied_noun_is_a_whole_word(reply: str, expected: list[str]) -> None:
     """"log" inside "logged" is no denied noun; "log" alone is."""
     assert expected == [f[0] for f in of_type("false_absence", reply, LOG)]
+
+
+def test_a_plural_in_ies_meets_its_singular() -> None:
+    """"no injuries logged" beside a row of category "injury" is a false absence."""
+    log = ok("incident_log.query", "time,area,category,description\n"
+                                   "2027-04-12 10:42,Court 3,equipment,net tear\n"
+                                   "2027-04-13 11:18,Foam pit,injury,child twisted ankle\n"
+                                   "2027-04-14 09:31,Main court,equipment,spring cover\n")
+    assert ["false_absence"] == [f[0] for f in of_type(
+        "false_absence", "No injuries logged this week.", log)]

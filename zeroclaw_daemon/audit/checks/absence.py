@@ -370,11 +370,12 @@ def _holds_named_value(facts: EventFacts, said: str) -> bool:
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:
     # "errores"/"errors" stem to "errore"/"error": one stem may begin the other.
-    if subject & facts.result_keys or Relation(subject)(
-            k for k in facts.result_keys if len(k) >= 5):
+    relation = Relation(subject)
+    if subject & facts.result_keys or relation(k for k in facts.result_keys if len(k) >= 5):
         if not RESULT_SAYS_NOTHING_RE.search(facts.result):
             return True
-        return any(not RESULT_SAYS_NOTHING_RE.search(u) and subject & text_keywords(u)
-                   for u in facts.units)
+        return any(not RESULT_SAYS_NOTHING_RE.search(u) and (
+            subject & (keys := text_keywords(u)) or relation(k for k in keys if len(k) >= 5))
+            for u in facts.units)
     return any(len(s) <= 5 and s.isascii() and s.isalpha() and s in facts.acronyms
                for s in subject)

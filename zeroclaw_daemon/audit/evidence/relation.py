@@ -39,6 +39,9 @@ class Relation:
             forms.update((a, a + "s"))
             if a.endswith("s"):
                 forms.add(a[:-1])
+            # The plural in "-ies" ("injuries", stem "injuri") and its singular in "-y".
+            if len(a) >= 4 and a[-1] in "iy":
+                forms.add(a[:-1] + ("y" if a[-1] == "i" else "i"))
             if len(a) >= 4:
                 long.add(a)
                 forms.update(a[:k] for k in range(4, len(a) + 1))
