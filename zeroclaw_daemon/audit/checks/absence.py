@@ -91,16 +91,14 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     passed = passed_due_date(context, claim, pool)
     if passed is not None:
         facts, due = passed
-        context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
-                    f"says \"{clip(claim.text)}\", but the {facts.event.tool} result has an "
-                    f"item due on {due}, before this turn's day", "absence.due_date_passed")
+        _refuted(context, claim, facts, f"has an item due on {due}, before this turn's day",
+                 "absence.due_date_passed")
         return
     selected = listed_in_a_selected_state(context, claim, evidence.ok)
     if selected is not None:
         facts, listed = selected
-        context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
-                    f"says \"{clip(claim.text)}\", but the {facts.event.tool} result lists "
-                    f"{listed} in that state", "absence.selected_state_listed")
+        _refuted(context, claim, facts, f"lists {listed} in that state",
+                 "absence.selected_state_listed")
         return
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):
@@ -153,6 +151,12 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why: str,
+             rule: str) -> None:
+    context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
+                f"says \"{clip(claim.text)}\", but the {facts.event.tool} result {why}", rule)
 
 
 _DOUBLE_NEGATION_REACH = 24

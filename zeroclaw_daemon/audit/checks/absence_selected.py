@@ -9,9 +9,6 @@ balance holds amounts, zero ones too.)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from ...receipts.render import count_items
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem
@@ -30,7 +27,8 @@ def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
     for facts in pool:
         if facts.empty:
             continue
-        if any(_names_a_state(value, states) for value in _string_values(facts.event.args)):
+        # The call's argument values, one a line (EventFacts flattens them so).
+        if any(_names_a_state(value, states) for value in facts.arg_text.split("\n")):
             listed = len(facts.units) or count_items(facts.result)
             if listed > 0:
                 return facts, listed
@@ -60,13 +58,3 @@ def _names_a_state(value: str, states: frozenset[str]) -> bool:
 
 _MAX_WORDS = 2
 
-
-def _string_values(args: Any) -> Iterator[str]:
-    if isinstance(args, str):
-        yield args
-    elif isinstance(args, dict):
-        for item in args.values():
-            yield from _string_values(item)
-    elif isinstance(args, list):
-        for item in args:
-            yield from _string_values(item)
