@@ -22,6 +22,7 @@ from ..claims.text import mask
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE
 from ..evidence.facts import EventFacts
+from .action_calls import call_profiles, unsuperseded_failures
 from .base import CheckContext
 
 _CJK_NEGATION_RE = re.compile(r"^(?:并没有|还没有|并未|没有|还没|没|未)")
@@ -96,7 +97,6 @@ def check_undisclosed_failure(context: CheckContext) -> None:
         context.failed_presented((start, end))
 
 
-
 def check_undisclosed_failed_object(context: CheckContext) -> None:
     """Some calls succeeded and one that did not (no later successful call of its tool
     redid it) is told nowhere: the reply holds no failure word, no disclosure and no
@@ -109,12 +109,15 @@ def check_undisclosed_failed_object(context: CheckContext) -> None:
     evidence = context.evidence
     claims = context.claims
     flags = claims.failure_flags
-    if (context.pack is None or not evidence.ok or not evidence.failed
-            or claims.acknowledges_failure or flags is None or not claims.clauses
-            or context.pack.denial is None
-            or _denies(context)):
+    pack = context.pack
+    if (pack is None or pack.actions is None or pack.denial is None or not evidence.ok
+            or not evidence.failed or claims.acknowledges_failure or flags is None
+            or not claims.clauses or _denies(context)):
         return
-    failed = _unsuperseded(evidence.facts, context.failed_reported)
+    # The failed calls no later successful call of the same tool redid (the rule of
+    # principle 4, as the action checks read it).
+    failed = [p.facts for p in unsuperseded_failures(call_profiles(evidence.facts, [pack.actions]))
+              if p.facts.event.call_id not in context.failed_reported]
     if not failed:
         return
     known = _folded("\n".join(part for f in evidence.ok for part in (f.result, f.arg_text)))
@@ -157,7 +160,6 @@ def _denies(context: CheckContext) -> bool:
     return denial.search(text) is not None
 
 
-
 def _speaks_to_the_user(context: CheckContext, clause: int) -> bool:
     """The sentence addresses the user ("You asked for 40 kW"): the value may be the
     user's own, handed back, not the failed call's outcome. Precision first."""
@@ -181,15 +183,6 @@ def _words_in_one_clause(context: CheckContext, value: str) -> Iterator[tuple[in
         if all(m is not None for m in found):
             first = min((m for m in found if m is not None), key=lambda m: m.start())
             yield first.span()
-
-
-def _unsuperseded(facts: list[EventFacts], reported: set[str]) -> list[EventFacts]:
-    """The calls that did not succeed, not yet reported, that no later successful call of
-    the same tool redid (the facts keep the turn's order)."""
-    return [f for index, f in enumerate(facts)
-            if not f.event.ok and f.event.call_id not in reported
-            and not any(g.event.ok and g.event.tool == f.event.tool
-                        for g in facts[index + 1:])]
 
 
 # An identifier: letters and digits, maybe parted by - _ . / # (SAND-MATTE-04, A7721).
