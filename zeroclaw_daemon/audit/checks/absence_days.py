@@ -11,14 +11,12 @@ is not read so.
 from __future__ import annotations
 
 import datetime as dt
-import re
 
+from ..claims.numbers import find_dates
 from ..claims.types import AbsenceClaim, ValueKind
 from ..evidence.calendar import turn_days
 from ..evidence.facts import EventFacts
 from .base import CheckContext
-
-_ISO_DATE_RE = re.compile(r"(?<!\d)(20\d\d)-(0[1-9]|1[0-2])-([0-2]\d|3[01])(?!\d)")
 
 
 def scoped_to_other_days(context: CheckContext, claim: AbsenceClaim,
@@ -56,11 +54,14 @@ def scoped_to_other_days(context: CheckContext, claim: AbsenceClaim,
 _SHIFTS = {"today": 0, "tomorrow": 1, "yesterday": -1}
 
 
-def _dates(result: str) -> set[dt.date]:
+def _dates(text: str) -> set[dt.date]:
+    """The dates with a year that ``text`` writes, in any spelling :func:`find_dates` reads."""
     found: set[dt.date] = set()
-    for year, month, day in _ISO_DATE_RE.findall(result):
+    for _, _, (year, month, day) in find_dates(text):
+        if year is None:
+            continue
         try:
-            found.add(dt.date(int(year), int(month), int(day)))
+            found.add(dt.date(year, month, day))
         except ValueError:
             continue
     return found
