@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..claims.numbers import find_dates
 from ..claims.types import AbsenceClaim, ValueKind
 from ..evidence.calendar import turn_days
 from ..evidence.facts import EventFacts
+from ..evidence.spans import written_days
 from .base import CheckContext
 
 
@@ -37,13 +37,13 @@ def scoped_to_other_days(context: CheckContext, claim: AbsenceClaim,
     # A day a call asked for by date ("date": "2026-12-03" for 明天) is the named day, on
     # whatever day the turn runs.
     window = {day + dt.timedelta(days=shift) for day in days for shift in named} | {
-        day for f in pool for day in _dates(f.arg_text)}
+        day for f in pool for day in written_days(f.arg_text)}
     # And a date the clause writes itself ("de ayer (1 de diciembre)"), by month and day.
     written = {(v.date[1], v.date[2]) for v in context.claims.values
                if v.kind is ValueKind.DATE and v.date is not None
                and clause.start <= v.span[0] < clause.end}
     # The items' own dates, not the result's frame ("window": "2026-12-06/2026-12-12").
-    dated = [_dates(unit) for f in pool for unit in f.units]
+    dated = [written_days(unit) for f in pool for unit in f.units]
     if not any(dated):
         return False
     return not any(window & found or written & {(d.month, d.day) for d in found}
@@ -53,15 +53,3 @@ def scoped_to_other_days(context: CheckContext, claim: AbsenceClaim,
 # The named groups of a pack's DAY_SCOPE and the days they shift the turn's day by.
 _SHIFTS = {"today": 0, "tomorrow": 1, "yesterday": -1}
 
-
-def _dates(text: str) -> set[dt.date]:
-    """The dates with a year that ``text`` writes, in any spelling :func:`find_dates` reads."""
-    found: set[dt.date] = set()
-    for _, _, (year, month, day) in find_dates(text):
-        if year is None:
-            continue
-        try:
-            found.add(dt.date(year, month, day))
-        except ValueError:
-            continue
-    return found

@@ -112,9 +112,9 @@ def _rate_period(name: str) -> int | None:
 MAX_DATES = 24
 
 
-def date_gaps(text: str) -> set[int]:
-    """The days between any two of the dates (with a year) that ``text`` writes, at most
-    :data:`MAX_DATES` of them."""
+def written_days(text: str, limit: int | None = None) -> set[dt.date]:
+    """The dates with a year that ``text`` writes, in any spelling :func:`find_dates` reads
+    (at most ``limit`` of them)."""
     days: set[dt.date] = set()
     for _, _, (year, month, day) in find_dates(text):
         if year is None:
@@ -123,9 +123,15 @@ def date_gaps(text: str) -> set[int]:
             days.add(dt.date(year, month, day))
         except ValueError:
             continue
-        if len(days) == MAX_DATES:
+        if len(days) == limit:
             break
-    ordered = sorted(days)
+    return days
+
+
+def date_gaps(text: str) -> set[int]:
+    """The days between any two of the dates (with a year) that ``text`` writes, at most
+    :data:`MAX_DATES` of them."""
+    ordered = sorted(written_days(text, MAX_DATES))
     return {(b - a).days for i, a in enumerate(ordered) for b in ordered[i + 1:]}
 
 
