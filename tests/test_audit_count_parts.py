@@ -96,3 +96,34 @@ def test_a_count_that_names_its_members_counts_them(reply: str, expected: Expect
     """A count followed by a colon and exactly that many names, each naming one distinct
     item of a result, counts those items (a part the reply picked out), not the whole."""
     assert expected == of_type("count_mismatch", reply, BERTHS)
+
+
+# Five replies to a call for volunteers, one person writing twice and one declining.
+VOLUNTEER_MAIL = ok("mail_search", "\n".join([
+    "2027-03-09 Lena Fisk <lena@example.net> Re: stall rota  I'll take the Saturday stall.",
+    "2027-03-08 Omar Haddad <omar@example.org> Re: stall rota  Put me on Sunday.",
+    "2027-03-07 Lena Fisk <lena@example.net> Re: stall rota  Actually Sunday suits better.",
+    "2027-03-06 Pia Moreau <pia@example.com> Re: stall rota  Sorry, away that weekend.",
+    "2027-03-05 Dev Rao <dev@example.com> Re: stall rota  Count me in for both days.",
+]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A table after a blank line, one row a member; Lena's two emails are one member.
+    ("Three people so far:\n\n| Who | When |\n|---|---|\n| Lena | Sunday |\n"
+     "| Omar | Sunday |\n| Dev | both days |\n\nPia can't make it.", []),
+    # A bulleted listing after a blank line.
+    ("Tres personas por ahora:\n\n- Lena, el domingo\n- Omar, el domingo\n- Dev, ambos días", []),
+    # A table one row short of its count: the count is compared with the listing.
+    ("Four people so far:\n\n| Who | When |\n|---|---|\n| Lena | Sunday |\n"
+     "| Omar | Sunday |\n| Dev | both days |",
+     [("count_mismatch", "count.item_count", "Four people")]),
+    # Members that share an item are not told apart ("Re" is in every email).
+    ("Three people so far:\n\n- Re\n- Omar\n- Dev",
+     [("count_mismatch", "count.item_count", "Three people")]),
+])
+def test_a_count_over_a_listing_of_members_counts_them(reply: str, expected: Expected) -> None:
+    """A count whose colon opens a table or a bulleted listing (after a blank line too)
+    counts its rows' members, a member holding several items of the result when no item is
+    held by two members."""
+    assert expected == of_type("count_mismatch", reply, VOLUNTEER_MAIL)

@@ -61,14 +61,16 @@ def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
         if claim.value >= size or len(facts.units) < size:
             continue
         texts = [unit.lower() for unit in facts.units[-size:]]
+        # A member may be several items ("Ruth" wrote twice, "Glenmore Station" has two
+        # days): the members' items are then told apart, no item shared by two members.
         named: set[int] = set()
         for name in names:
-            holding = [i for i, text in enumerate(texts) if name in text]
-            if len(holding) != 1:
+            holding = {i for i, text in enumerate(texts) if name in text}
+            if not holding or holding & named:
                 break
-            named.add(holding[0])
+            named |= holding
         else:
-            if len(named) == claim.value:
+            if len(named) < size:
                 return True
     return False
 
@@ -83,12 +85,18 @@ _TITLE_MARKS_RE = re.compile(r"[《》「」『』“”\"*_`]")
 
 
 def _bulleted_names(rest: str) -> list[str] | None:
-    """The names of a bulleted listing that starts on the line after the colon (None when
-    none does): the listing ends at its first line that is no bullet."""
-    if not rest.startswith("\n"):
-        return None
+    """The names of a bulleted listing or a table that starts on the line after the colon,
+    or after one blank line (None when none does): the listing ends at its first line that
+    is no bullet; a table's members are its rows below the header, named by their first
+    cell."""
+    opening = _LISTING_START_RE.match(rest)
+    if opening is None:
+        return None   # no line break: the colon opens a run-on enumeration
+    lines = rest[opening.end():].split("\n")
+    if lines[0].lstrip().startswith("|"):
+        return _table_names(lines)
     names: list[str] = []
-    for line in rest[1:].split("\n"):
+    for line in lines:
         bullet = _BULLET_LINE_RE.fullmatch(line)
         if bullet is None:
             break
@@ -97,4 +105,24 @@ def _bulleted_names(rest: str) -> list[str] | None:
         if not name:
             return None
         names.append(name)
+    return names or None
+
+
+# What opens a listing after the colon: the line break, and at most one blank line.
+_LISTING_START_RE = re.compile(r"[ \t]*\n(?:[ \t]*\n)?")
+_TABLE_RULE_RE = re.compile(r"\s*\|?[\s:|-]*-[\s:|-]*")
+
+
+def _table_names(lines: list[str]) -> list[str] | None:
+    """The first cells of a markdown table's rows below its header and rule line."""
+    if len(lines) < 3 or not _TABLE_RULE_RE.fullmatch(lines[1]):
+        return None
+    names: list[str] = []
+    for line in lines[2:]:
+        if not line.lstrip().startswith("|"):
+            break
+        cell = _TITLE_MARKS_RE.sub("", line.strip().strip("|").split("|", 1)[0]).strip()
+        if not cell:
+            return None
+        names.append(cell.lower())
     return names or None
