@@ -114,6 +114,8 @@ VOLUNTEER_MAIL = ok("mail_search", "\n".join([
      "| Omar | Sunday |\n| Dev | both days |\n\nPia can't make it.", []),
     # A bulleted listing after a blank line.
     ("Tres personas por ahora:\n\n- Lena, el domingo\n- Omar, el domingo\n- Dev, ambos días", []),
+    # Members that between them hold every item: four people, five emails.
+    ("Four people wrote back:\n- Lena (twice)\n- Omar\n- Pia, who is away\n- Dev", []),
     # A table one row short of its count: the count is compared with the listing.
     ("Four people so far:\n\n| Who | When |\n|---|---|\n| Lena | Sunday |\n"
      "| Omar | Sunday |\n| Dev | both days |",

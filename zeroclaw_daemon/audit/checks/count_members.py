@@ -28,8 +28,9 @@ _ITEM_NAME_RE = re.compile(r"[\s\-*•·]*([^()（）\[\]:：—–]+)")
 def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
     """"两位：Amara Osei 和 Priya Nair", "4 berths fit your boat: P02, P05, P07 and P10":
     a count whose clause ends in a colon (or followed by names set off by commas: "dos
-    grúas, QC03 y QC04, con…") and exactly that many names, each naming one distinct item
-    of a result below that result's length. The count is of the items it names (a part the
+    grúas, QC03 y QC04, con…") and exactly that many names, each naming items of a result
+    no other name names, the count below that result's length (a member may hold several
+    items: "four farms" over six days of work at them). The count is of the items it names (a part the
     reply picked out, by a kind or by words the auditor may not read), not of the listing.
     A colon may open a bulleted listing instead, one member a line ("两场：\n- 《The Salt
     Road》，A厅，3:30\n- …"): each line names its member first, before its details. On eight
@@ -70,8 +71,7 @@ def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
                 break
             named |= holding
         else:
-            if len(named) < size:
-                return True
+            return True
     return False
 
 
