@@ -25,16 +25,32 @@ _MIN_STEM = 4
 def written_with_its_noun(context: CheckContext, claim: CountClaim) -> bool:
     """A result line writes the count's number with its noun just after it, or a table
     column named for the noun holds the number."""
-    if not claim.digits or context.pack is None or context.pack.cjk:
+    if context.pack is None or context.pack.cjk:
         return False
     stem = _noun_stem(claim.noun)
     if stem is None:
         return False
-    number = re.compile(rf"(?<![\w.,:/-]){claim.value}(?![\w.,:/-]|[.,]\d)"
+    if not claim.digits:
+        # A number word ("two reminders") is read off a column, not off a line's digits.
+        return any(_column_of(facts, stem, claim.value) for facts in context.evidence.ok)
+    number = re.compile(rf"(?<![\w.,:/-]){_grouped(claim.value)}(?![\w.,:/-]|[.,]\d)"
                         rf"[^\n{{}}\[\]\"]{{0,{_NOUN_REACH}}}?(?<![^\W\d_]){re.escape(stem)}",
                         re.IGNORECASE)
     return any(number.search(facts.result) is not None or _column_of(facts, stem, claim.value)
                for facts in context.evidence.ok)
+
+
+# The marks a result may group thousands with: comma, dot, apostrophe, a space (plain,
+# no-break or thin, as SI writes "11 123 frames").
+_GROUP_MARK = "[,.'\u00a0\u202f ]?"
+
+
+def _grouped(value: int) -> str:
+    """A pattern for ``value``'s digits, its thousands grouped or not."""
+    digits = str(value)
+    head = len(digits) % 3 or 3
+    groups = [digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)]
+    return _GROUP_MARK.join(groups)
 
 
 def _noun_stem(noun: str) -> str | None:
