@@ -299,3 +299,29 @@ def test_pressures_and_volumes_convert(reply: str,
     """kPa, bar and psi, litres and gallons are conversions of one another; another
     figure in those units is ungrounded (a volume beside Han characters is read too)."""
     assert expected == of_type("ungrounded_value", reply, TYRES)
+
+
+
+# Wall thickness at six points of a pipe, in millimetres.
+WALL = ok("ut_gauge.read", json.dumps({"wall_mm": {"P1": 6.2, "P2": 5.8, "P3": 4.1, "P4": 6.0,
+                                                   "P5": 5.5, "P6": 3.4}}))
+
+
+@pytest.mark.parametrize("reply", [
+    "P6 is thinnest at 3.4 mm, then P3 at 4.1 mm; the rest are above 5.25 mm.",
+    "P6 es el más delgado (3,4 mm), luego P3 (4,1 mm); el resto está por encima de 5,25 mm.",
+    "P6 最薄，3.4 mm，其次 P3 4.1 mm，其余都高于 5.25 mm。",
+])
+def test_a_bound_the_reply_draws_is_no_value_of_a_result(reply: str) -> None:
+    """A figure right after a comparative bound word is the line the reply draws through
+    the results' figures, not a figure it says a result states."""
+    assert [] == of_type("ungrounded_value", reply, WALL)
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("P6 is thinnest at 3.9 mm; the rest are above 5.25 mm.", "3.9 mm"),
+    ("P6 es el más delgado (3,9 mm); el resto está por encima de 5,25 mm.", "3,9 mm"),
+])
+def test_a_figure_beside_a_bound_is_still_checked(reply: str, span: str) -> None:
+    """Only the bound is the reply's own: a wrong reading in the same sentence is found."""
+    assert [span] == [f[2] for f in of_type("ungrounded_value", reply, WALL)]

@@ -67,7 +67,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
         return
-    if an_estimate_like_no_result_figure(context, claim):
+    if an_estimate_like_no_result_figure(context, claim) or _a_bound_of_its_own(context, claim):
         return
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
@@ -131,6 +131,25 @@ def _bounds_a_window(context: CheckContext, claim: ValueClaim) -> bool:
     opening = context.text[context.claims.clauses[claim.clause].start:start]
     return bool(_BOUND_BEFORE_RE.match(opening)
                 or (not opening.strip() and _BOUND_AFTER_RE.match(context.text[end:end + 3])))
+
+
+# How far before a value its bound word may end ("por encima del 45 %", "above the 2 mm").
+_BOUND_REACH = 24
+
+
+def _a_bound_of_its_own(context: CheckContext, claim: ValueClaim) -> bool:
+    """"The rest are above 45 %", "todo lo demás por debajo de 3 m", "其余都高于 45%": a
+    figure after a comparative bound word is where the reply draws a line through the
+    results' figures, a round number of its choosing, not a figure it says a result
+    states; what it says of the items past the line is checked where it denies them
+    (checks/threshold_absences.py, checks/filter_denials.py)."""
+    pack = context.pack
+    if pack is None or pack.bound_before is None or claim.kind in (
+            ValueKind.NAME, ValueKind.DATE, ValueKind.TIME):
+        return False
+    start = claim.span[0]
+    before = context.lower[max(0, start - _BOUND_REACH):start].replace("*", "")
+    return pack.bound_before.search(before) is not None
 
 
 def _given_back_to_user(context: CheckContext, claim: ValueClaim) -> bool:
