@@ -325,3 +325,32 @@ def test_a_bound_the_reply_draws_is_no_value_of_a_result(reply: str) -> None:
 def test_a_figure_beside_a_bound_is_still_checked(reply: str, span: str) -> None:
     """Only the bound is the reply's own: a wrong reading in the same sentence is found."""
     assert [span] == [f[2] for f in of_type("ungrounded_value", reply, WALL)]
+
+
+# A parts catalogue: unit prices in pounds.
+PARTS = ok("parts.search", "part      description          price_gbp  stock\n"
+                           "RK-11     carb rebuild kit     42.50      7\n"
+                           "GS-03     float bowl gasket    3.20       40\n"
+                           "TC-21     throttle cable       24.95      5\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "Two rebuild kits at £42.50 = £85.00.",
+    "Dos kits de reparación a 42,50 £ = 85,00 £.",
+    "Two rebuild kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40.",
+    "Three gaskets at £3.20 and a cable at £24.95 come to £34.55.",
+])
+def test_a_running_total_of_the_replys_line_items_is_grounded(reply: str) -> None:
+    """A total of the sentence's prices, each maybe times a quantity it writes (in digits
+    or in words), is the reply's own arithmetic."""
+    assert [] == of_type("ungrounded_value", reply, PARTS)
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("Two rebuild kits at £42.50 = £86.00.", "£86.00"),
+    ("Two rebuild kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £92.40.",
+     "£92.40"),
+])
+def test_a_running_total_that_does_not_add_up_is_ungrounded(reply: str, span: str) -> None:
+    """A total no sum of the sentence's line items gives is still found."""
+    assert [span] == [f[2] for f in of_type("ungrounded_value", reply, PARTS)]

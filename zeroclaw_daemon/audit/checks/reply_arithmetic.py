@@ -12,7 +12,10 @@ wider "about"):
   times a figure the reply gave before it, a result's number or a figure of the user's
   message ("18 veces al mes": 2,88 € a day is 51,84 € a month);
 - the value is the difference or the sum of a figure of its sentence before it and a
-  figure of the same kind and unit the reply gave before it.
+  figure of the same kind and unit the reply gave before it;
+- the value, written with three digits or more, is a running total of two figures of its
+  sentence, each maybe times a quantity the sentence writes, in digits or in words ("two
+  kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40").
 
 Each operand the reply states is checked as a value of its own (a wrong one is found
 there, not in what it gives); the user's figures are never evidence by themselves. The
@@ -78,8 +81,16 @@ def recomputed_from_its_figures(context: CheckContext, claim: ValueClaim) -> boo
             if v.kind is claim.kind and v.unit == claim.unit]
     own = [float(v.numbers[0]) for v in in_sentence[-MAX_SENTENCE_FACTORS:]
            if v.kind is claim.kind and v.unit == claim.unit]
-    return any(abs(abs(a - b) - target) <= tolerance or abs(a + b - target) <= tolerance
-               for a in own for b in same if a != b)
+    if any(abs(abs(a - b) - target) <= tolerance or abs(a + b - target) <= tolerance
+           for a in own for b in same if a != b):
+        return True
+    # A running total of line items, each a figure of the sentence, maybe times a
+    # quantity it writes: "two kits at £42.50 = £85.00, plus two gaskets (£3.20 each) →
+    # £91.40".
+    if _written_digits(said) < MIN_PRODUCT_DIGITS or len(own) < 2:
+        return False
+    terms = {*own, *(a * f for a in own for f in factors if f != a)}
+    return any(abs(a + b - target) <= tolerance for a in terms for b in terms if a != b)
 
 
 def _written_digits(value: Decimal) -> int:
@@ -89,13 +100,16 @@ def _written_digits(value: Decimal) -> int:
 
 def _sentence_factors(context: CheckContext, in_sentence: list[ValueClaim], start: int,
                       end: int) -> list[float]:
-    """The last few figures of the sentence before the value: its values and the small
-    whole numbers it writes (a quantity: "4 hot desks")."""
+    """The last few figures of the sentence before the value: its values, the small whole
+    numbers it writes (a quantity: "4 hot desks") and the counts it writes in words."""
     taken = [v.span for v in in_sentence]
     placed = [(v.span[0], float(v.numbers[0])) for v in in_sentence]
     placed += [(m.start(), float(m.group(0)))
                for m in _SMALL_WHOLE_RE.finditer(context.text, start, end)
                if not any(a <= m.start() < b for a, b in taken)]
+    # A quantity in words ("two rebuild kits at £42.50"), as the pack reads counts.
+    placed += [(c.span[0], float(c.value)) for c in context.claims.counts
+               if not c.digits and start <= c.span[0] < end]
     return [value for _, value in sorted(placed) if value not in (0.0, 1.0)][
         -MAX_SENTENCE_FACTORS:]
 
