@@ -33,3 +33,27 @@ def test_an_absence_the_result_refutes(reply: str, holding: ToolEvent,
                                        empty: ToolEvent) -> None:
     """False beside the item it denies, true beside none."""
     assert (["false_absence"], []) == (absences(reply, holding), absences(reply, empty))
+
+
+
+# A pre-launch checklist: two items not done, and the launch named in three languages.
+CHECKLIST = ok("launch.checklist", json.dumps([
+    {"item": "Permit filed", "done": True}, {"item": "Launch site cleared", "done": True},
+    {"item": "Zona de lanzamiento despejada", "done": True},
+    {"item": "Helium fill", "done": False}, {"item": "Airspace clearance", "done": False},
+]), {"launch": "2027-03-02T09:00:00Z"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # What would follow from a condition ("sin eso", "sin ella"): no claim of the result.
+    ("Faltan dos: el helio y la autorización; sin eso no hay lanzamiento.", []),
+    ("Falta la autorización; sin ella no hay lanzamiento.", []),
+    # "Otherwise" as "apart from that" still denies: the launch site item is listed.
+    ("Still waiting on the clearance. Otherwise there is no launch site issue.",
+     ["false_absence"]),
+])
+def test_an_absence_in_a_clause_of_what_would_follow_is_no_claim(
+        reply: str, expected: list[str]) -> None:
+    """A clause opened by "sin eso" (without that) says what would follow from a
+    condition, not what the result holds."""
+    assert expected == absences(reply, CHECKLIST)

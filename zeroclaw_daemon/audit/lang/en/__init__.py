@@ -80,7 +80,8 @@ QUESTION = phrase(r"\?\s*[\"')\]]*\s*$")
 # facts: its main clause states the facts of the item meant (not a conditional).
 CONDITIONAL = phrase(r"\s*(?:if(?!\s+you(?:\s+are|'re)?\s+(?:mean|meant|referring))|unless|"
                          r"in\s+case|suppose|supposing|assuming|whether|"
-                         r"once|when\s+you|should\s+you)\b")
+                         r"once|when\s+you|should\s+you|or\s+else|"
+                         r"without\s+(?:that|this|it|them|those|these))\b")
 HEDGE = phrase(
     r"\b(?:I|we)\s+(?:can(?!\s+see\s+(?:in|on|from)\b)|could|would|will|might|may|should|shall)\b"
     r"|\b(?:I|we)'(?:ll|d)\b"

@@ -91,7 +91,8 @@ QUESTION = phrase(r"\?\s*[\"')\]»]*\s*$|^\s*¿")
 CONDITIONAL = phrase(r"\s*(?:si(?!\s+(?:te|se|os)\s+ref(?:ie|e)r|\s+quieres\s+decir|"
                          r"\s+hablas\s+de)|"
                          r"en\s+caso\s+de|suponiendo|a\s+menos\s+que|cuando\s+quieras|"
-                         r"siempre\s+que)\b")
+                         r"siempre\s+que|de\s+lo\s+contrario|en\s+otro\s+caso|"
+                         r"sin\s+(?:eso|esto|ello|él|ella|ellos|ellas))\b")
 HEDGE = phrase(
     r"\b(?:puedo|podría|podríamos|puedes|podrías|puede|pueden|podemos|debería|deberías|"
     r"quieres\s+que|quiere\s+que|te\s+gustaría|le\s+gustaría|si\s+quieres|si\s+lo\s+deseas|"

@@ -79,7 +79,7 @@ QUESTION = phrase(r"[？?]\s*[”」』）)]*\s*$|[吗么呢]\s*[。！!]?\s*$")
 # 如果你说的是…, 如果您指的是…: a condition on what the reader means, whose main clause
 # states the facts of the item meant (not a conditional).
 CONDITIONAL = phrase(r"\s*(?:(?:如果|若|假如|要是)(?![你您](?:说的是|指的是|是说|问的是))|"
-                         r"万一|倘若|如需|需要的话|要不要|是否)")
+                         r"万一|倘若|如需|需要的话|要不要|是否|否则|不然|要不然)")
 HEDGE = phrase(
     r"可以|可能|能够|就能|才能|我能|你能|要不要|需要我|是否需要|如果|若是|要是|假如|我来|我会|"
     r"我将|我可以|打算|准备|还没|尚未|未曾|建议|想看|告诉我|试试|尝试|试着|等你|的话|请|比如|"
