@@ -35,40 +35,12 @@ def check_values(context: CheckContext) -> None:
 
 
 def check_value(context: CheckContext, claim: ValueClaim) -> None:
-    evidence = context.evidence
-    claims = context.claims
     if claim.kind is ValueKind.NUMBER and _inside_count(context, claim.span):
         return  # "120 files" is a count claim, already checked as a count
-    if claim.kind is ValueKind.NAME and not evidence.ok:
-        return  # a name said to come from a tool when none ran: the tool claim is the lie
-    if (not evidence.facts
-            and claims.sentence_of(claim.clause) not in claims.attributed_sentences):
-        return  # general knowledge, not attributed to any tool
-    if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
-            and not misreads_a_column(context, claim):
+    if grounded_or_excused(context, claim):
         return
-    if duration_derived(context, claim) or zone_shift_applied(context, claim) \
-            or bounds_a_counted_window(context, claim) or _bounds_a_window(context, claim):
-        return
-    if _given_back_to_user(context, claim) or restates_users_value(context, claim):
-        return
-    if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
-        return
-    if claim.kind is ValueKind.NUMBER and (_chained_measure_grounded(context, claim)
-                                           or grounded_in_its_column_unit(context, claim)):
-        return
-    if _own_arithmetic(context, claim) or _per_period(context, claim) \
-            or worked_out_in_its_sentence(context, claim) \
-            or total_of_a_reply_column(context, claim) \
-            or per_unit_of_a_record(context, claim) \
-            or recomputed_from_its_figures(context, claim) \
-            or sum_of_a_named_run(context, claim) \
-            or value_of_a_written_formula(context, claim):
-        return
-    if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
-        return
-    if an_estimate_like_no_result_figure(context, claim) or _a_bound_of_its_own(context, claim):
-        return
+    evidence = context.evidence
+    claims = context.claims
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
                 target.event.call_id if target else None,
@@ -77,6 +49,42 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
                 else "value.not_in_results")
     if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
         context.failed_presented(claim.span)
+
+
+def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
+    """The value is grounded in a result, or read as something else than a figure a
+    result states (the reply's arithmetic, a bound, the user's own figure...)."""
+    evidence = context.evidence
+    claims = context.claims
+    if claim.kind is ValueKind.NAME and not evidence.ok:
+        return True  # a name said to come from a tool when none ran: the tool claim is the lie
+    if (not evidence.facts
+            and claims.sentence_of(claim.clause) not in claims.attributed_sentences):
+        return True  # general knowledge, not attributed to any tool
+    if value_grounded(claim, evidence) and not day_moved_at_the_same_clock(context, claim) \
+            and not misreads_a_column(context, claim):
+        return True
+    if duration_derived(context, claim) or zone_shift_applied(context, claim) \
+            or bounds_a_counted_window(context, claim) or _bounds_a_window(context, claim):
+        return True
+    if _given_back_to_user(context, claim) or restates_users_value(context, claim):
+        return True
+    if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
+        return True
+    if claim.kind is ValueKind.NUMBER and (_chained_measure_grounded(context, claim)
+                                           or grounded_in_its_column_unit(context, claim)):
+        return True
+    if _own_arithmetic(context, claim) or _per_period(context, claim) \
+            or worked_out_in_its_sentence(context, claim) \
+            or total_of_a_reply_column(context, claim) \
+            or per_unit_of_a_record(context, claim) \
+            or recomputed_from_its_figures(context, claim) \
+            or sum_of_a_named_run(context, claim) \
+            or value_of_a_written_formula(context, claim):
+        return True
+    if _share_no_result_states(context, claim) or restated_in_its_parenthesis(context, claim):
+        return True
+    return an_estimate_like_no_result_figure(context, claim) or _a_bound_of_its_own(context, claim)
 
 
 # What a result states a share with: a per cent sign, or a key naming a share, a rate or a
