@@ -129,3 +129,31 @@ def test_a_count_over_a_listing_of_members_counts_them(reply: str, expected: Exp
     counts its rows' members, a member holding several items of the result when no item is
     held by two members."""
     assert expected == of_type("count_mismatch", reply, VOLUNTEER_MAIL)
+
+
+# Six products of a month's sales and a queue that states its total beside four reviewers.
+BAKERY = ok("sales.report", "product,units,unit_price_eur\nbaguette,1840,3.20\n"
+                            "croissant,2260,2.80\nsourdough,610,6.50\nrye,215,7.00\n"
+                            "bread roll,3900,0.60\ncinnamon bun,880,3.50\n")
+QUEUE = ok("review.queue", '{"pending_review": 1286, "by_reviewer": [{"who": "Ana", "n": 412},'
+                           ' {"who": "Bo", "n": 398}, {"who": "Cy", "n": 351},'
+                           ' {"who": "unassigned", "n": 125}]}')
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # A quantity a result states, or the reply works out, far above the listing's length.
+    ("Bread rolls sold the most, 3,900 rolls, but at €0.60 they are a small share.",
+     BAKERY, []),
+    ("小餐包卖得最多（3,900 个），但单价低。", BAKERY, []),
+    ("Croissants and baguettes together: 4,100 pastries.", BAKERY, []),
+    # A quantity no figure of the turn grounds is still compared with the listing.
+    ("There are 1,268 items waiting for review.", QUEUE,
+     [("count_mismatch", "count.item_count", "1,268 items")]),
+    ("审核队列里还有 1268 条待审。", QUEUE,
+     [("count_mismatch", "count.item_count", "1268 条待审")]),
+])
+def test_a_count_far_above_the_listing_is_a_quantity(reply: str, event: object,
+                                                     expected: Expected) -> None:
+    """A count over three times a listing's length is a quantity, grounded like any value;
+    one no result grounds is still a miscount."""
+    assert expected == of_type("count_mismatch", reply, event)  # type: ignore[arg-type]

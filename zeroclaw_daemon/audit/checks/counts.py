@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
-from ..claims.types import CountClaim
+from ..claims.types import CountClaim, ValueClaim, ValueKind
 from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
@@ -38,6 +39,7 @@ from .noun_figures import written_with_its_noun
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
+from .values import grounded_or_excused
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
@@ -157,6 +159,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if not text_keywords(f"{before} {context.text[start:end]} {after}") \
                 & target.key_words:
             return
+    if _a_grounded_quantity(context, claim, target):
+        return
     if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
             and not _names_every_item(claim, target):
         return
@@ -217,6 +221,25 @@ def _said_of_the_whole(context: CheckContext, claim: CountClaim) -> bool:
     before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
     return bool(_WHOLE_BEFORE_RE.search(before) or _WHOLE_AFTER_RE.search(after))
+
+
+# How many times a listing's length a count must be to be read as a quantity, not as a
+# miscount of the listing: an honest miscount of the items misses by a little.
+_QUANTITY_FACTOR = 3
+
+
+def _a_grounded_quantity(context: CheckContext, claim: CountClaim, target: EventFacts) -> bool:
+    """"3,900 个" over six product rows, "3,000 张" of 6 reams × 500: a count far above
+    the listing's length is a quantity the reply reads or works out, not the number of
+    items listed; it is then a figure the turn must ground like any value (a result's
+    number, the reply's arithmetic, the user's own figure given back). One no result
+    grounds is still compared with the listing."""
+    longest = max(target.item_counts, default=0)
+    if longest <= 0 or claim.value <= _QUANTITY_FACTOR * longest:
+        return False
+    value = ValueClaim(span=claim.span, clause=claim.clause, kind=ValueKind.NUMBER,
+                       raw=claim.text, numbers=(Decimal(claim.value),))
+    return grounded_or_excused(context, value)
 
 
 def _far_below(value: int, sizes: Iterable[int]) -> bool:
