@@ -20,12 +20,23 @@ VUELOS = ok("vuelos_hoy", "vuelo   destino   salida\n"
 CLASSES = ok("course_rooms", "课程  教室  人数\n"
                              "数学  A101  42\n"
                              "历史  B204  35\n")
+# Column names holding their unit's digit (co2_ppm, volume_m3) over rows of figures.
+TANKS = ok("tank.levels", "tank      volume_m3  co2_ppm  pct\n"
+                          "北塔      3600       410      80.0\n"
+                          "东塔      2025       395      67.5\n"
+                          "山顶塔    1060       402      53.0\n")
+# A first line that is a row: its versions are figures, so it is no header.
+OUTDATED = ok("poetry", "black          24.10.0 25.11.0 The code formatter.\n"
+                        "mypy           1.13.0  1.18.2  Static typing\n"
+                        "ruff           0.8.1   0.14.3  A linter\n")
 
 
 @pytest.mark.parametrize(("reply", "event"), [
     ("Three runners finished; Amadi was fastest in 1:27:40.", RUNNERS),
     ("Hoy salen 4 vuelos; el primero, a Oporto a las 07:10.", VUELOS),
     ("一共 2 门课，数学在 A101。", CLASSES),
+    ("三座水塔一共存水 6685 立方米。", TANKS),
+    ("Three packages are behind: black, mypy and ruff.", OUTDATED),
 ])
 def test_header_row_is_not_counted(reply: str, event: ToolEvent) -> None:
     """A count of the rows under a header agrees with the result (the header is no item)."""
@@ -35,6 +46,8 @@ def test_header_row_is_not_counted(reply: str, event: ToolEvent) -> None:
 @pytest.mark.parametrize(("reply", "event", "said"), [
     ("Four runners finished the race.", RUNNERS, "Four runners"),
     ("Hoy salen 5 vuelos.", VUELOS, "5 vuelos"),
+    ("Four tanks hold 6685 m3 between them.", TANKS, "Four tanks"),
+    ("Two packages are behind.", OUTDATED, "Two packages"),
 ])
 def test_counting_the_header_as_a_row_is_a_mismatch(reply: str, event: ToolEvent,
                                                      said: str) -> None:

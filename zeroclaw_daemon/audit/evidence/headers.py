@@ -1,5 +1,5 @@
 """The shapes of a text result's header line, told apart from its rows: names in capitals,
-in title case, separated (CSV, TSV), or space-aligned cells with no digit; the rule of
+in title case, separated (CSV, TSV), or space-aligned cells with no figure; the rule of
 dashes under a header; a header with nothing under it."""
 
 from __future__ import annotations
@@ -35,11 +35,28 @@ def header_only(text: str) -> bool:
 def is_aligned_header(lines: Sequence[str]) -> bool:
     """A space-aligned table's header in any script (``episode   downloads``, ``hora  nombre
     pax``, ``星期  日期  时间``): a first line of two or more cells with no digit, over rows
-    that each hold a digit. A header names the columns; rows fill them with values."""
-    if len(lines) < 3 or any(c.isdigit() for c in lines[0]):
+    that each hold a digit. A header names the columns; rows fill them with values. A
+    column's name may hold a digit of its unit (``co2_ppm``, ``volume_m3``): the first
+    line is then a header when none of its words is a number and every row has a cell
+    that is one."""
+    if len(lines) < 3:
         return False
-    cells = [cell for cell in _ALIGNED_CELL_SPLIT_RE.split(lines[0].strip()) if cell]
-    return len(cells) >= 2 and all(any(c.isdigit() for c in line) for line in lines[1:])
+    cells = _aligned_cells(lines[0])
+    if len(cells) < 2:
+        return False
+    if not any(c.isdigit() for c in lines[0]):
+        return all(any(c.isdigit() for c in line) for line in lines[1:])
+    return not any(_NUMBER_CELL_RE.fullmatch(word) for word in lines[0].split()) and all(
+        any(_NUMBER_CELL_RE.fullmatch(cell) for cell in _aligned_cells(line))
+        for line in lines[1:])
+
+
+# A cell that is a figure: digits with their marks ("4500", "11.2", "-6", "74/120", "80%").
+_NUMBER_CELL_RE = re.compile(r"[+\-−]?\d[\d.,:/]*%?")
+
+
+def _aligned_cells(line: str) -> list[str]:
+    return [cell for cell in _ALIGNED_CELL_SPLIT_RE.split(line.strip()) if cell]
 
 
 def maybe_csv_header(first: str, second: str) -> bool:
