@@ -54,3 +54,27 @@ def test_counting_the_header_as_a_row_is_a_mismatch(reply: str, event: ToolEvent
     """Counting the header as one more row is a count mismatch."""
     found = of_type("count_mismatch", reply, event)
     assert [said] == [span for _, _, span in found]
+
+
+# Three shows and a last row that sums them.
+BOX_OFFICE = ok("boxoffice.daily", "show       sold  refunds\n"
+                                   "matinee    312   6\n"
+                                   "evening    468   11\n"
+                                   "kids       395   2\n"
+                                   "Total      1175  19\n")
+BOX_OFFICE_ZH = ok("boxoffice.daily", "场次      售出  退票\n"
+                                      "日场      312   6\n"
+                                      "晚场      468   11\n"
+                                      "儿童剧    395   2\n"
+                                      "合计      1175  19\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("Three shows sold 1,175 tickets between them.", BOX_OFFICE, []),
+    ("三场一共售出 1,175 张。", BOX_OFFICE_ZH, []),
+    ("Five shows sold 1,175 tickets between them.", BOX_OFFICE, ["Five shows"]),
+])
+def test_a_total_row_is_no_item(reply: str, event: ToolEvent, expected: list[str]) -> None:
+    """A last row opened by a word of totality sums the rows above it: the rows are
+    counted without it."""
+    assert expected == [span for _, _, span in of_type("count_mismatch", reply, event)]

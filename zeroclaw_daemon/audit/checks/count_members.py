@@ -30,8 +30,9 @@ def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
     a count whose clause ends in a colon (or followed by names set off by commas: "dos
     grúas, QC03 y QC04, con…") and exactly that many names, each naming items of a result
     no other name names, the count below that result's length (a member may hold several
-    items: "four farms" over six days of work at them). The count is of the items it names (a part the
-    reply picked out, by a kind or by words the auditor may not read), not of the listing.
+    items: "four farms" over six days of work at them). The count is of the items it names
+    (a part the reply picked out, by a kind or by words the auditor may not read), not of
+    the listing.
     A colon may open a bulleted listing instead, one member a line ("两场：\n- 《The Salt
     Road》，A厅，3:30\n- …"): each line names its member first, before its details. On eight
     blind sets, each run at the commit it was first measured on, every count
