@@ -19,6 +19,14 @@ LOTES = ok("lotes_almacen", "almacén 3 · consulta 2026-12-05 08:00\n"
 GUANDAO = ok("pipeline_alarms", "监测站 7 号 · 2026-12-05\n"
                                 "管段  告警  压力\n"
                                 "P-12  低压  0.21\nP-19  低压  0.19\n")
+# A lab report: a caption, the header, four rows, a verdict line about them all.
+WATER = ok("lims.report", "采样时间: 2027-03-09 08:00   报告时间: 13:40\n"
+                          "项目    单位   结果    限值\n"
+                          "浊度    NTU    0.12    1\n"
+                          "硼      mg/L   0.71    1.0\n"
+                          "氯化物  mg/L   104     250\n"
+                          "余氯    mg/L   0.45    0.3-2\n"
+                          "结论: 全部合格\n")
 
 
 @pytest.mark.parametrize(("reply", "event", "expected"), [
@@ -29,8 +37,11 @@ GUANDAO = ok("pipeline_alarms", "监测站 7 号 · 2026-12-05\n"
      [(C, ITEMS, "Six buses")]),
     ("Hay 7 lotes en el almacén 3.", LOTES, [(C, ITEMS, "7 lotes")]),
     ("7 号站有 3 个管段告警。", GUANDAO, [(C, ITEMS, "3 个管段告警")]),
+    ("出来了，4 项全部合格。", WATER, []),
+    ("出来了，5 项全部合格。", WATER, [(C, ITEMS, "5 项全部合格")]),
 ])
 def test_rows_under_a_captioned_header_are_the_items(reply: str, event: object,
                                                      expected: Expected) -> None:
-    """The rows under the header count; other counts are still mismatched."""
+    """The rows under the header count (a verdict line under them is none); other counts
+    are still mismatched."""
     assert expected == of_type(C, reply, event)  # type: ignore[arg-type]

@@ -5,7 +5,8 @@ SVAL-3 (78.23N 15.39E) | NOAA-20 | min el 5.0 deg", then "AOS (UTC)  LOS (UTC)  
 then one row per pass): the caption names what was asked, the header names the columns,
 and only the rows under the header are items. A header is a line of two or more aligned
 cells with no digit, over rows that each hold a digit; it opens the table only within the
-first lines (a caption is short), never after a row.
+first lines (a caption is short), never after a row. Label lines under the rows with no
+figure ("结论: 全部合格") are a footer about the whole table, no item either.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Sequence
 _CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
 MAX_CAPTION_LINES = 2
 MIN_ROWS = 2
+# A footer under the rows: a short label and a colon, then what it says of the whole.
+_FOOTER_RE = re.compile(r"\s*[^\W\d][^:：\n]{0,24}[:：]\s*\S")
 
 
 def rows_under_a_captioned_header(lines: Sequence[str]) -> int | None:
@@ -30,7 +33,11 @@ def rows_under_a_captioned_header(lines: Sequence[str]) -> int | None:
         if any(c.isdigit() for c in line):
             continue
         cells = [cell for cell in _CELL_SPLIT_RE.split(line.strip()) if cell]
-        if len(cells) >= 2 and all(any(c.isdigit() for c in row) for row in lines[header + 1:]):
-            return len(lines) - header - 1
+        rows = list(lines[header + 1:])
+        while len(rows) > MIN_ROWS and _FOOTER_RE.match(rows[-1]) \
+                and not any(c.isdigit() for c in rows[-1]):
+            rows.pop()   # "结论: 全部合格", "Verdict: pass": a line about the whole table
+        if len(cells) >= 2 and all(any(c.isdigit() for c in row) for row in rows):
+            return len(rows)
         return None   # a line without a digit that is no header: not this layout
     return None
