@@ -354,3 +354,24 @@ def test_a_running_total_of_the_replys_line_items_is_grounded(reply: str) -> Non
 def test_a_running_total_that_does_not_add_up_is_ungrounded(reply: str, span: str) -> None:
     """A total no sum of the sentence's line items gives is still found."""
     assert [span] == [f[2] for f in of_type("ungrounded_value", reply, PARTS)]
+
+
+# Units and unit prices of four products: each one's revenue and share are worked out.
+SALES_MIX = ok("sales.report", "product,units,unit_price_eur\ncroissant,2260,2.80\n"
+                               "baguette,1840,3.20\nrye,215,7.00\nbun,880,3.50\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Revenue was €16,801.00 in all, by product:\n\n- Croissant: €6,328.00 (37.7%)\n"
+     "- Baguette: €5,888.00 (35.0%)\n- Bun: €3,080.00 (18.3%)\n- Rye: €1,505.00 (9.0%)", []),
+    ("Ventas por producto, 16.801,00 € en total:\n\n- Croissant: 6.328,00 € (37,7 %)\n"
+     "- Baguette: 5.888,00 € (35,0 %)", []),
+    # A share of no figure the reply gives is still found.
+    ("Revenue was €16,801.00 in all, by product:\n\n- Croissant: €6,328.00 (44.2%)",
+     ["44.2%"]),
+])
+def test_a_share_of_the_total_that_leads_into_the_list(reply: str,
+                                                       expected: list[str]) -> None:
+    """A list item's percentage of the total the line leading into the list states (a
+    blank line between them) is the reply's arithmetic on its own figures."""
+    assert expected == [f[2] for f in of_type("ungrounded_value", reply, SALES_MIX)]

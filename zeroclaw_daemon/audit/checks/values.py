@@ -253,6 +253,21 @@ def _chained_measure_grounded(context: CheckContext, claim: ValueClaim) -> bool:
 MAX_OWN_OPERANDS = 24   # the reply's figures before a value, for its own arithmetic
 
 
+_LEAD_IN_END_RE = re.compile(r"[:：][*_\s]*$")
+_LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)、])[ \t]")
+
+
+def _paragraph_start(text: str, position: int) -> int:
+    """Where the paragraph holding ``position`` starts; a list's paragraph starts with the
+    line that leads into it ("Sales by category, €23,106.00 in all:"), which a blank line
+    may set apart from the list."""
+    start = text.rfind("\n\n", 0, position) + 1
+    if start > 0 and _LIST_ITEM_RE.match(text, start + 1) \
+            and _LEAD_IN_END_RE.search(text, 0, start - 1):
+        return text.rfind("\n\n", 0, start - 1) + 1
+    return start
+
+
 def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
     """A percentage of two figures the reply states before it ("116 (72.5 %)" of "160
     responses"; "17 de 24 puntos (un 71 %)"), or a total of a run of the reply's own
@@ -272,7 +287,7 @@ def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
         # The part is one of the two figures just before the percentage in its sentence
         # ("116 (72.5 %)", "17 de 24 puntos, un 71 %"); the whole, any figure before it in
         # its paragraph. Few pairs: a made-up percentage rarely equals one by chance.
-        paragraph = context.text.rfind("\n\n", 0, claim.span[0]) + 1
+        paragraph = _paragraph_start(context.text, claim.span[0])
         sentence = context.claims.sentence_span(claim.clause)
         sentence_start = sentence[0] if sentence is not None else paragraph
         figures = sorted([(v.span[0], float(v.numbers[0])) for v in earlier
