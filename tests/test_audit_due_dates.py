@@ -27,6 +27,12 @@ HIRE = _event("contract,customer,item,due_date\n"
 PRESTAMOS = _event(json.dumps({"prestamos": [
     {"equipo": "taladro", "socio": "M. Ruiz", "vencimiento": "2026-12-09"},
     {"equipo": "escalera", "socio": "L. Vidal", "vencimiento": "2026-11-28"}]}))
+# Keys in PascalCase, as an accounting API writes them.
+INVOICES = _event(json.dumps({"Invoices": [
+    {"InvoiceNumber": "INV-0851", "Contact": {"Name": "Kurow Downs"}, "DueDate": "2026-11-13",
+     "AmountDue": 3244.5},
+    {"InvoiceNumber": "INV-0866", "Contact": {"Name": "Tara Hills"}, "DueDate": "2026-12-20",
+     "AmountDue": 1922.0}]}))
 JIEYONG = _event(json.dumps([{"设备": "投影仪", "借用人": "王芳", "到期日": "2026-12-01"},
                              {"设备": "麦克风", "借用人": "李强", "到期日": "2026-12-15"}]))
 
@@ -39,6 +45,7 @@ JIEYONG = _event(json.dumps([{"设备": "投影仪", "借用人": "王芳", "到
     ("No hay nada vencido: todos los préstamos siguen en plazo.", PRESTAMOS,
      "No hay nada vencido"),
     ("目前没有逾期的借用。", JIEYONG, "没有逾期的借用"),
+    ("Nobody's behind, there's nothing overdue at the moment.", INVOICES, "nothing overdue"),
 ])
 def test_absence_of_a_due_state_refuted_by_a_past_date(reply: str, event: ToolEvent,
                                                        span: str) -> None:

@@ -38,6 +38,7 @@ _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline"
                             "límite"})
 _DUE_KEY_HAN = ("到期", "截止", "应还")
 _KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
+_CAMEL_BREAK_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
@@ -74,7 +75,8 @@ def _due_columns(names: dict[str, str]) -> list[str]:
     """The columns (by key) whose name says a due date."""
     found = []
     for key, name in names.items():
-        low = name.lower()
+        # camelCase and PascalCase keys are words too ("DueDate", "expiresAt").
+        low = _CAMEL_BREAK_RE.sub(" ", name).lower()
         if any(han in low for han in _DUE_KEY_HAN) or \
                 _DUE_KEY_WORDS & set(_KEY_SPLIT_RE.split(low)):
             found.append(key)
