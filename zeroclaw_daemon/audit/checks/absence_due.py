@@ -20,7 +20,7 @@ import datetime as dt
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import stem, text_keywords
+from ..claims.words import key_text, stem, text_keywords
 from ..evidence.calendar import turn_days
 from ..evidence.facts import EventFacts
 from ..evidence.tables import Row
@@ -38,7 +38,6 @@ _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline"
                             "límite"})
 _DUE_KEY_HAN = ("到期", "截止", "应还")
 _KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
-_CAMEL_BREAK_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
@@ -76,7 +75,7 @@ def _due_columns(names: dict[str, str]) -> list[str]:
     found = []
     for key, name in names.items():
         # camelCase and PascalCase keys are words too ("DueDate", "expiresAt").
-        low = _CAMEL_BREAK_RE.sub(" ", name).lower()
+        low = key_text(name).lower()
         if any(han in low for han in _DUE_KEY_HAN) or \
                 _DUE_KEY_WORDS & set(_KEY_SPLIT_RE.split(low)):
             found.append(key)

@@ -62,6 +62,15 @@ CATEGORY_TOOL_WORDS: Mapping[str, frozenset[str]] = {
 }
 
 
+_CAMEL_BREAK_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def key_text(key: str) -> str:
+    """A result key as words: snake_case, kebab-case and camelCase split ("DueDate",
+    "walk_in", "free-beds" -> "Due Date", "walk in", "free beds")."""
+    return _CAMEL_BREAK_RE.sub(" ", key).replace("_", " ").replace("-", " ")
+
+
 def fold(word: str) -> str:
     """Lower case without Spanish accents: ``Búsqueda`` -> ``busqueda``."""
     return word.lower().translate(_ACCENTS)

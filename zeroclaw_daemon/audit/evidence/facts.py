@@ -12,7 +12,7 @@ from typing import Any
 from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
-from ..claims.words import stem, text_keywords
+from ..claims.words import key_text, stem, text_keywords
 from .captions import rows_under_a_captioned_header
 from .headers import (
     CSV_HEADER_RE,
@@ -330,15 +330,14 @@ class EventFacts:
     def empty_keys(self) -> tuple[str, ...]:
         """JSON keys whose value is empty, zero or null (``"incidents": []``, ``"errors": 0``,
         ``"team_a": null``: nothing set there)."""
-        return tuple(key.replace("_", " ") for key, value in json_pairs(self.parsed_json)
+        return tuple(key_text(key) for key, value in json_pairs(self.parsed_json)
                      if value is None or (value in ([], {}, 0) and not isinstance(value, bool))
                      or (isinstance(value, str) and value.strip().lower() in _NONE_VALUES))
 
     @lazy
     def key_words(self) -> frozenset[str]:
         """The keywords of the result's JSON keys, at any depth ("damaged", "walk_in")."""
-        return text_keywords(" ".join(key.replace("_", " ")
-                                      for key, _ in json_pairs(self.parsed_json)))
+        return text_keywords(" ".join(key_text(key) for key, _ in json_pairs(self.parsed_json)))
 
     @lazy
     def empty(self) -> bool:
