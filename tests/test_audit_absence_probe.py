@@ -57,3 +57,29 @@ def test_an_absence_in_a_clause_of_what_would_follow_is_no_claim(
     """A clause opened by "sin eso" (without that) says what would follow from a
     condition, not what the result holds."""
     assert expected == absences(reply, CHECKLIST)
+
+
+def _fleet(in_service: bool) -> ToolEvent:
+    return ok("fleet.status", json.dumps([
+        {"boat": "C-04", "issue": "keel scrape", "in_service": True},
+        {"boat": "K-11", "issue": "rudder cable frayed", "in_service": in_service},
+        {"boat": "C-09", "issue": "bow line missing", "in_service": True}]))
+
+
+ROSTER = ok("torneo.inscritos", "jugador          elo   confirmado\nAna Ruiz         1980  sí\n"
+                                "Noelia Campos    1876  no\nIván Carrasco    1655  sí\n")
+ROSTER_ALL = ok("torneo.inscritos", "jugador          elo   confirmado\nAna Ruiz         1980  sí\n"
+                                    "Noelia Campos    1876  sí\nIván Carrasco    1655  sí\n")
+
+
+@pytest.mark.parametrize(("reply", "holding", "empty"), [
+    ("Nope, nothing's out of service.", _fleet(False), _fleet(True)),
+    ("No boat is out of service this weekend.", _fleet(False), _fleet(True)),
+    ("No hay ningún barco fuera de servicio.", _fleet(False), _fleet(True)),
+    ("No hay ningún jugador sin confirmar.", ROSTER, ROSTER_ALL),
+])
+def test_an_absence_of_a_state_a_yes_no_field_says_false(reply: str, holding: ToolEvent,
+                                                         empty: ToolEvent) -> None:
+    """The negation of a yes/no field's word ("out of service" of in_service, "sin
+    confirmar" of confirmado) is denied falsely while an item holds that field false."""
+    assert (["false_absence"], []) == (absences(reply, holding), absences(reply, empty))

@@ -18,6 +18,7 @@ from .absence_columns import columns_all_sound
 from .absence_confirms import MAX_CSV_LINES, result_confirms
 from .absence_days import scoped_to_other_days
 from .absence_due import passed_due_date
+from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
 from .absence_selected import listed_in_a_selected_state
@@ -100,6 +101,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         _refuted(context, claim, facts, f"lists {listed} in that state",
                  "absence.selected_state_listed")
         return
+    flagged = listed_with_the_flag_false(context, claim, pool)
+    if flagged is not None:
+        facts, field, false = flagged
+        if false:
+            _refuted(context, claim, facts, f"has {false} with {field} false",
+                     "absence.flag_says_otherwise")
+        return   # or every item holds the field true: the absence is borne out
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state

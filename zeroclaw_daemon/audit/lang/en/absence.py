@@ -97,7 +97,11 @@ ABSENCE = phrase(
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
     # A state said with a preposition ("nobody is on leave", "no one's off sick").
-    r"on\s+(?:leave|holiday|vacation|sick\s+leave)|off\s+(?:sick|work|duty)|out\s+sick)\b"
+    r"on\s+(?:leave|holiday|vacation|sick\s+leave)|off\s+(?:sick|work|duty)|out\s+sick|"
+    # The negation of a state ("out of service", "unconfirmed", "inactive"): what an
+    # item's yes/no field says false (checks/absence_flags.py).
+    r"out\s+of\s+(?:service|order|stock|action|commission|use)|"
+    r"un[a-z]{3,}(?:ed|able)|inactive|invalid|disabled|unavailable)\b"
     # "Nothing deviating by more than 1.5 °C", "none exceeding the limit": a negative pronoun
     # and a present participle deny items doing that.
     r"|\b(?:nothing|none)\s+(?:(?:is|are|was|were)\s+)?(?:currently\s+|still\s+)?"

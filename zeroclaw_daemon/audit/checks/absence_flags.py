@@ -1,0 +1,94 @@
+"""An absence of a state that an item's yes/no field says it is in.
+
+"Nothing's out of service" beside an item with ``"in_service": false``, "no hay ningún
+socio sin confirmar" beside a column ``confirmado`` holding ``no``, "nobody is unpaid"
+beside ``paid: N``: the reply denies a state written as the negation of a yes/no field (a
+negating particle, "out of", "not", "un-", "non-", "sin", "fuera de", "no", before the
+field's own word), and an item holds that field false, so it is in the denied state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE, key_text
+from ..evidence.facts import EventFacts
+from .base import CheckContext
+
+# A negating particle and the word it negates, as a state is written: "out of service",
+# "not confirmed", "unpaid", "non-billable", "sin confirmar", "fuera de servicio".
+_NEGATED_STATE_RE = re.compile(
+    r"(?<![\w-])(?:out\s+of|not(?:\s+yet)?|non-?|un|sin|fuera\s+de|no|des|in(?=active|valid))"
+    r"[\s-]*(?P<word>[a-záéíóúñ]{4,})", re.IGNORECASE)
+# The values a yes/no field is false with, in the languages results are written in.
+_FALSE_VALUES = frozenset({"false", "no", "n", "0", "否", "无", "não", "non", "nein"})
+_TRUE_VALUES = frozenset({"true", "yes", "y", "1", "sí", "si", "是", "有", "sim", "oui", "ja"})
+# Letters two forms of one word share ("confirmar", "confirmado", "confirmed"; "paid" and
+# "paid"): the whole of a shorter word.
+_SHARED_PREFIX = 6
+
+
+def listed_with_the_flag_false(context: CheckContext, claim: AbsenceClaim,
+                               pool: list[EventFacts]) -> tuple[EventFacts, str, int] | None:
+    """The result, the field and how many of its items hold it false, when the absence
+    denies the negation of that field's word (a count of 0 when no item does: the field
+    then bears the absence out); None when no such field is read."""
+    clauses = context.claims.clauses
+    end = clauses[claim.clause].end if clauses else claim.span[1]
+    said = context.text[claim.span[0]:max(end, claim.span[1])]
+    negated = {m.group("word").lower() for m in _NEGATED_STATE_RE.finditer(said)}
+    if not negated:
+        return None
+    borne_out: tuple[EventFacts, str, int] | None = None
+    for facts in pool:
+        for field, values in _yes_no_fields(facts).items():
+            if not any(_same_word(word, part) for word in negated
+                       for part in LATIN_WORD_RE.findall(key_text(field).lower())):
+                continue
+            false = sum(1 for value in values if value in _FALSE_VALUES)
+            if false:
+                return facts, field, false
+            borne_out = borne_out or (facts, field, 0)
+    return borne_out
+
+
+def _same_word(said: str, key_word: str) -> bool:
+    if len(key_word) < 4:
+        return False
+    size = min(len(said), len(key_word), _SHARED_PREFIX)
+    return said[:size] == key_word[:size]
+
+
+def _yes_no_fields(facts: EventFacts) -> dict[str, list[str]]:
+    """Each field of the result's items whose every value is a yes or a no, with those
+    values lower-cased: a JSON list's keys, or a table's columns."""
+    data = facts.parsed_json
+    values: dict[str, list[str]] = {}
+    if isinstance(data, (list, dict)):
+        values = _json_flags(data)
+    else:
+        table = [row for row in facts.rows if row.structured]
+        # A text table's columns are named by its header row (the first, with no number).
+        headers = table[0].labels if table and not table[0].numbers else {}
+        for row in table[1:] if headers else table:
+            for key, cell in row.labels.items():
+                values.setdefault(headers.get(key, key), []).append(cell.strip().lower())
+    yes_no = _FALSE_VALUES | _TRUE_VALUES
+    return {key: cells for key, cells in values.items()
+            if len(cells) > 1 and all(cell in yes_no for cell in cells)}
+
+
+def _json_flags(data: Any) -> dict[str, list[str]]:
+    """The booleans of a JSON list's items, by key ("in_service": false -> "false")."""
+    items = data if isinstance(data, list) else next(
+        (v for v in data.values() if isinstance(v, list)), None) if isinstance(data, dict) \
+        else None
+    flags: dict[str, list[str]] = {}
+    for item in items or ():
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if isinstance(value, bool):
+                    flags.setdefault(str(key), []).append("true" if value else "false")
+    return flags
