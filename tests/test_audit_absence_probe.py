@@ -83,3 +83,20 @@ def test_an_absence_of_a_state_a_yes_no_field_says_false(reply: str, holding: To
     """The negation of a yes/no field's word ("out of service" of in_service, "sin
     confirmar" of confirmado) is denied falsely while an item holds that field false."""
     assert (["false_absence"], []) == (absences(reply, holding), absences(reply, empty))
+
+
+def _loans(overdue: bool) -> ToolEvent:
+    return ok("library.loans", json.dumps([
+        {"member": "Ada", "item": "drill", "overdue": False},
+        {"member": "Ben", "item": "ladder", "overdue": overdue}]))
+
+
+@pytest.mark.parametrize("reply", [
+    "Nothing overdue on the tool library loans.",
+    "No loans are overdue right now.",
+])
+def test_an_absence_of_a_state_a_yes_no_field_says_true(reply: str) -> None:
+    """The state's own word denied is false while an item holds its field true, and
+    borne out when every item holds it false."""
+    assert (["false_absence"], []) == (absences(reply, _loans(True)),
+                                       absences(reply, _loans(False)))

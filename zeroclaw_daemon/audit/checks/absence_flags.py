@@ -4,7 +4,9 @@
 socio sin confirmar" beside a column ``confirmado`` holding ``no``, "nobody is unpaid"
 beside ``paid: N``: the reply denies a state written as the negation of a yes/no field (a
 negating particle, "out of", "not", "un-", "non-", "sin", "fuera de", "no", before the
-field's own word), and an item holds that field false, so it is in the denied state.
+field's own word), and an item holds that field false, so it is in the denied state. The
+state's own word denied ("no loans are overdue" beside ``overdue: true``) is refuted by an
+item holding the field true. Every item holding it the other way bears the absence out.
 """
 
 from __future__ import annotations
@@ -39,17 +41,23 @@ def listed_with_the_flag_false(context: CheckContext, claim: AbsenceClaim,
     end = clauses[claim.clause].end if clauses else claim.span[1]
     said = context.text[claim.span[0]:max(end, claim.span[1])]
     negated = {m.group("word").lower() for m in _NEGATED_STATE_RE.finditer(said)}
-    if not negated:
+    # The state itself denied ("no loans are overdue" of overdue: true), in its clause.
+    plain = {w for w in LATIN_WORD_RE.findall(said.lower()) if len(w) >= 4} - negated
+    if not negated and not plain:
         return None
     borne_out: tuple[EventFacts, str, int] | None = None
     for facts in pool:
         for field, values in _yes_no_fields(facts).items():
-            if not any(_same_word(word, part) for word in negated
-                       for part in LATIN_WORD_RE.findall(key_text(field).lower())):
+            words = LATIN_WORD_RE.findall(key_text(field).lower())
+            if any(_same_word(word, part) for word in negated for part in words):
+                in_state = _FALSE_VALUES
+            elif any(_same_word(word, part) for word in plain for part in words):
+                in_state = _TRUE_VALUES
+            else:
                 continue
-            false = sum(1 for value in values if value in _FALSE_VALUES)
-            if false:
-                return facts, field, false
+            held = sum(1 for value in values if value in in_state)
+            if held:
+                return facts, field, held
             borne_out = borne_out or (facts, field, 0)
     return borne_out
 
