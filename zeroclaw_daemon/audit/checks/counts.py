@@ -36,7 +36,11 @@ from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .figure_counts import a_figure_counted
 from .noun_figures import written_with_its_noun
-from .record_counts import a_figure_its_words_name, a_figure_of_a_record
+from .record_counts import (
+    a_figure_its_words_name,
+    a_figure_of_a_record,
+    rows_its_sentence_reads,
+)
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
 from .values import grounded_or_excused
@@ -226,6 +230,7 @@ def _said_of_the_whole(context: CheckContext, claim: CountClaim) -> bool:
 # How many times a listing's length a count must be to be read as a quantity, not as a
 # miscount of the listing: an honest miscount of the items misses by a little.
 _QUANTITY_FACTOR = 3
+_DATE_OR_TIME_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}/\d{1,2}/\d{2,4}")
 
 
 def _a_grounded_quantity(context: CheckContext, claim: CountClaim, target: EventFacts) -> bool:
@@ -237,9 +242,31 @@ def _a_grounded_quantity(context: CheckContext, claim: CountClaim, target: Event
     longest = max(target.item_counts, default=0)
     if longest <= 0 or claim.value <= _QUANTITY_FACTOR * longest:
         return False
+    if _another_rows_cell(context, claim):
+        return False   # "on the 4th, $1,572.00 and 87 seats": 87 is another day's figure
+    # A date or a clock time the call was asked for ("date": "2026-12-12") holds no
+    # quantity: its digits are no figure of the turn.
+    day = re.compile(rf"(?<!\d)0*{claim.value}(?!\d)")
+    if any(day.search(stamp.group(0)) for facts in context.evidence.ok
+           for stamp in _DATE_OR_TIME_RE.finditer(facts.arg_text)):
+        return False
     value = ValueClaim(span=claim.span, clause=claim.clause, kind=ValueKind.NUMBER,
                        raw=claim.text, numbers=(Decimal(claim.value),))
     return grounded_or_excused(context, value)
+
+
+def _another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
+    """The count's sentence reads a row by another figure of it, and the count is a cell of
+    other rows only, none of which its own words name ("the 36 tins of rice pudding" names
+    the row of 36)."""
+    read = rows_its_sentence_reads(context, claim)
+    wanted = Decimal(claim.value)
+    if not read or any(wanted in row.numbers.values() for row in read):
+        return False
+    holding = [row for rows in context.evidence.derivations.rows for row in rows
+               if row.structured and wanted in row.numbers.values()]
+    return bool(holding) and not any(
+        claim.context & text_keywords(" ".join(row.labels.values())) for row in holding)
 
 
 def _far_below(value: int, sizes: Iterable[int]) -> bool:

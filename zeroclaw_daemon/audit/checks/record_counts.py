@@ -24,7 +24,7 @@ from ..claims.types import CountClaim
 from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, first_list
 from ..evidence.relation import Relation
-from ..evidence.tables import column_totals
+from ..evidence.tables import Row, column_totals
 from .base import CheckContext
 
 
@@ -102,9 +102,33 @@ def a_cell_of_a_quoted_row(context: CheckContext, claim: CountClaim) -> bool:
     that row and in no other ("Saturday 28th: 812.00 EUR and 248 cycles"): the sentence
     reads the row, so the count is one of its figures, not a number of rows. The noun need
     not name the column (Spanish "ciclos" of "cycles", Chinese 人次 of "visits")."""
+    wanted = Decimal(claim.value)
+    return any(wanted in row.numbers.values() for row in rows_its_sentence_reads(context, claim))
+
+
+def rows_its_sentence_reads(context: CheckContext, claim: CountClaim) -> list[Row]:
+    """The table rows that hold a figure the count's sentence states beside it, each a
+    figure no other row of its table holds: the rows the sentence reads."""
     sentence = context.claims.sentence_span(claim.clause)
     if sentence is None:
-        return False
+        return []
+    start, end = claim.span
+    figures = {number for value in context.claims.values
+               if sentence[0] <= value.span[0] and value.span[1] <= sentence[1]
+               and (value.span[1] <= start or end <= value.span[0])
+               for number in value.numbers}
+    figures.discard(Decimal(claim.value))
+    if not figures:
+        return []
+    read: list[Row] = []
+    for rows in context.evidence.derivations.rows:
+        table = [row for row in rows if row.structured and row.numbers]
+        for row in table:
+            cells = set(row.numbers.values())
+            if any(sum(figure in other.numbers.values() for other in table) == 1
+                   for figure in figures & cells):
+                read.append(row)
+    return read
     start, end = claim.span
     figures = {number for value in context.claims.values
                if sentence[0] <= value.span[0] and value.span[1] <= sentence[1]
