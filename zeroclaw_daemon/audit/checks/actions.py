@@ -155,7 +155,13 @@ def check_actions(context: CheckContext) -> None:
                 acting = [p for p in failed if p.acts_in_class(claim)]
                 if acting and not disclosed:
                     context.failed_presented(claim.span, acting[0].facts)
-            continue
+                    continue
+                if not (claim.coordinated and claim.action_class):
+                    continue
+                # "The proof is rendered and emailed": the call that rendered it touched the
+                # proof, and the act coordinated with that one is of a class no call did.
+            else:
+                continue
         if (claim.kind == "action" and not claim.first_person and any(
                 _result_shows_state(p, claim, objects, lexicons, same_language) for p in ok)):
             continue  # "el pedido está cancelado" beside a read saying "cancelado"

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .types import Clause
 
 _SPACES_RE = re.compile(r"\s+")
+_PARTICIPLE_RE = re.compile(r"[a-z]{3,}(?:ed|en)")
+_AGENT_AFTER_RE = re.compile(r"\s+by\b")
 _IDENT_RE = re.compile(r"[\w#][\w#./-]*\d[\w./-]*")
 _CUE_WORD_RE = re.compile(r"[^\W\d_][^\W\d_]*")   # text.py: scanning patterns
 # The groups of ``action_re`` that read a verb in the passive voice ("has been X", "is now
@@ -72,6 +74,8 @@ class ActionClaim:
     idents: frozenset[str] = frozenset()
     # A past passive without agent or date ("a text was sent to the manager").
     past_passive: bool = False
+    # A verb after "and" sharing another act's subject ("is rendered and emailed").
+    coordinated: bool = False
 
 
 def _moved_to_a_destination(lexicon: ActionLexicon, low: str, verb: str, end: int,
@@ -164,6 +168,11 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
                                                    clauses, starts)
             kind = "result" if group.startswith("verb_state") else "action"
         if action_class is None:
+            if group.startswith(_PASSIVE_GROUPS) and _PARTICIPLE_RE.fullmatch(verb):
+                # "Proof v2 is rendered (...) and emailed": an act of no class still says
+                # what was done to its subject, which a verb after "and" shares.
+                position = max(bisect_right(starts, match.start(group)) - 1, 0)
+                claimed_sentences.setdefault(clauses[position].sentence, False)
             continue
         if group.endswith("_seq") and action_class in lexicon.event_classes:
             kind = "action"   # "was then served on counsel": the sending, told in sequence
@@ -182,12 +191,15 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
         if group == "verb_and":
             if clause.sentence not in claimed_sentences:
                 continue  # "X ... and restarted": the subject is not the reply's
+            if _AGENT_AFTER_RE.match(low, match.end(group)):
+                continue  # "is held from below and moved by rods": someone else's act
             first_person = claimed_sentences[clause.sentence]
         else:
             first_person = "_fp" in group or bool(match.groupdict().get("benefactive"))
             claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
-                            verb, clause, first_person, group.endswith(("_past", "_seq"))))
+                            verb, clause, first_person, group.endswith(("_past", "_seq")),
+                            coordinated=group == "verb_and"))
     if lexicon.open_act_re is not None:
         if lexicon.cjk:
             open_spans = [(0, len(low))] if any(c in low for c in lexicon.open_act_cues) else []
@@ -266,7 +278,8 @@ def _tells_history(lexicon: ActionLexicon, low: str, clauses: Sequence[Clause],
 
 def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
            action_class: str, verb: str, clause: Clause,
-           first_person: bool = False, past_passive: bool = False) -> ActionClaim:
+           first_person: bool = False, past_passive: bool = False,
+           coordinated: bool = False) -> ActionClaim:
     # What was acted on is somewhere in the clause (before the verb in the passive voice
     # and in 把 constructions, after it otherwise): its words, all of them, err toward
     # linking the claim to a call.
@@ -279,7 +292,7 @@ def _claim(text: str, pack: LanguagePack, span: Span, index: int, kind: str,
     keys -= {stem(word) for word in verb.split()}   # the verb names the action, not its object
     idents = frozenset(i.rstrip(".") for i in _IDENT_RE.findall(clause_text.lower()))
     return ActionClaim(span, index, kind, action_class, verb, keys, text[span[0]:span[1]],
-                       first_person, idents, past_passive)
+                       first_person, idents, past_passive, coordinated)
 
 
 def names_in(text: str) -> tuple[str, ...]:
