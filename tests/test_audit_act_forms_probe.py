@@ -4,7 +4,8 @@
 English subject-less acts after an adverb ("Just sent the order", "Already booked it"),
 Spanish "acabo de" and an infinitive ("Acabo de enviar el pedido"), Chinese acts with the
 one they were done to or for between 已 and the verb ("已向供应商下单", "我已经向财务发了邮
-件"). The adverb is no noun of a headline ("Order sent"). Sentences of our own.
+件"), an order placed with 下了 ("下了补货单") and a refund by the way it was paid
+("原路退回"). The adverb is no noun of a headline ("Order sent"). Sentences of our own.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ STOCK = ok("inventory.get", "item,stock\nbottle,1240\nbox,190\n")
     ("Acabamos de cancelar la reserva.", "cancelar"),
     ("已向供应商下单。", "下单"),
     ("我已经向财务发了邮件。", "发了邮件"),
+    # 下了 with the order after it places it; 退回 with 原路 (by the way it was paid) refunds.
+    ("我已经给供应商下了补货单。", "下了"),
+    ("200 元押金已经原路退回他的微信了。", "退回"),
 ])
 def test_an_act_in_a_common_form_needs_its_call(reply: str, verb: str) -> None:
     """The act is read in its form, and no call did it."""

@@ -9,7 +9,7 @@ from ...claims.lexicon import ActionLexicon
 from ...claims.text import phrase
 
 # 登记/录入/入库 register a record or goods in a system, as "register" does. 退 with a
-# resultative complement (退好, 退掉, 退完) is a refund or a return done; 退 alone is too
+# resultative complement (退好, 退掉, 退完, 退回) is a refund or a return done; 退 alone is too
 # many other verbs (退出, 退烧) to stand for one.
 # 召回 (call units back out of service: robots, vehicles, a product batch) stops them;
 # 下发/派发/派出 hand an order, a task or a vehicle down to its receivers; 发放 pays out
@@ -39,7 +39,7 @@ ACTION_CLASSES: dict[str, str] = {
              "发短信 发邮件 发消息 发信息 发微信 发了短信 发了邮件 发了消息 发了信息 发了微信 "
              "发了通知"),
     "acknowledge": "确认告警 关闭告警 解决",
-    "refund": "退款 退费 退还 退好 退掉 退完",
+    "refund": "退款 退费 退还 退好 退掉 退完 退回",
     "pay": "支付 付款 取消 发放 打款 转账 汇款 充值 续费 扣款",
     "grant": "批准 审批 授权 封禁 解封 启用 禁用 开通 冻结 解冻 解锁",
     "write": "保存 写入 备份 导出 导入",
@@ -52,7 +52,7 @@ _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, rev
 # act of the grant class, as "lock" is; without one it pins a version or a value.
 _VERB_ALTERNATION += r"|锁定(?=\s*(?:\d+|[两二三四五六七八九十几]+)\s*[张个份间台套辆位])"
 _ALL_VERBS = {**_VERBS, "锁定": "grant", "发了": "send", "开了": "create", "提了": "create",
-              "建了": "create"}
+              "建了": "create", "下了": "create"}
 # Done: 已/已经/都/也 before the verb (with a 把 object, 被, or a 给 recipient between), or (已)
 # 了/好/完/掉/成功/完成/搞定 right after it (or after 和 and a second verb:
 # 构建和部署都搞定了); not after a negation (没/未/不), not as an attribute (已关闭的订单),
@@ -71,12 +71,15 @@ _SENT_WITH_MODIFIED_OBJECT = (r"发了(?=(?:[\d一两二三四五六七八九十
 # 开/提/建 with 了 make a ticket when one follows (开了工单, 提了一张报修单, 建了故障工单); alone
 # they are too many other verbs (开会, 提到, 建议) to stand for an act.
 _OPENED_RECORD = (r"(?:开|提|建)了(?=(?:[一两二三四五六七八九十几\d]+\s*[张个份])?"
-                  r"[\u4e00-\u9fff]{0,4}?(?:工单|报修单|事件单|故障单))")
+                  r"[\u4e00-\u9fff]{0,4}?(?:工单|报修单|事件单|故障单))"
+                  # 下 with 了 places an order when one follows (下了补货单, 下了一张采购单).
+                  r"|下了(?=(?:[一两二三四五六七八九十几\d]+\s*[张个份笔])?"
+                  r"[\u4e00-\u9fff]{0,4}?单)")
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
 _MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时|"
-           r"远程|人工|手工|批量|临时|强制|紧急)")
+           r"远程|人工|手工|批量|临时|强制|紧急|原路)")
 # For whom it was done (帮您, 为你, 替客户) may stand between 已 and the verb or its 把
 # object: "已帮您把会议改到周五".
 # The one it was done for may be named ("已经帮王丽华把洁牙改到下午"): two to four Han
