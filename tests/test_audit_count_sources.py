@@ -74,15 +74,20 @@ def test_a_count_of_the_rows_beside_a_column_total_is_still_checked() -> None:
 BATCHES_ZH = ok("kiln_batches", "批次,产品,数量,质检\nK1,花瓶,120,合格\nK2,茶杯,300,合格\n"
                                 "K3,花瓶,80,返工\nK4,碗,240,合格\n")
 LOTES_ES = ok("lotes_export", "lote;producto;cantidad\nL1;queso;40\nL2;yogur;120\nL3;queso;35\n")
+# Amounts quoted because their thousands are grouped with the separator.
+RENT_ZH = ok("rent_roll", '摊位号,商户,月租_元\nA01,烧烤老王,"2,200"\nA02,小笼包,"1,800"\n'
+                          'B04,冰粉,900\n')
 
 
 @pytest.mark.parametrize(("reply", "event", "wrong"), [
     ("窑炉今天一共 4 个批次，其中 1 个返工。", BATCHES_ZH, "窑炉今天一共 5 个批次。"),
     ("Hoy salieron 3 lotes.", LOTES_ES, "Hoy salieron 4 lotes."),
+    ("三月应收租金 4,900 元，共 3 个摊位。", RENT_ZH, "三月应收租金 4,900 元，共 4 个摊位。"),
 ])
 def test_a_delimited_header_in_any_script_is_no_row(reply: str, event: ToolEvent,
                                                     wrong: str) -> None:
-    """A first row of words naming the columns is not counted; the rows under it are."""
+    """A first row of words naming the columns is not counted; the rows under it are (a
+    separator inside a quoted cell parts no cell)."""
     expected: Expected = []
     assert expected == of_type("count_mismatch", reply, event)
     assert 1 == len(of_type("count_mismatch", wrong, event))

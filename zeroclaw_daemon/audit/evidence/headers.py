@@ -77,5 +77,11 @@ def is_csv_header(first: str, second: str) -> bool:
 
 
 def _cell_breaks(line: str, separator: str) -> int:
-    """Separators that end a cell: ", " sits inside one, unquoted ("Boise, ID")."""
+    """Separators that end a cell: one inside double quotes is the cell's ("3,296.00" is
+    one cell), and ", " sits inside one, unquoted ("Boise, ID")."""
+    if '"' in line:
+        line = _QUOTED_CELL_RE.sub('""', line)
     return line.count(separator) - (line.count(", ") if separator == "," else 0)
+
+
+_QUOTED_CELL_RE = re.compile(r'"[^"\n]*"')
