@@ -91,11 +91,16 @@ def test_all_n_of_the_noun_counts_the_whole_list(
     ("OK 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # an answer word
     ("Found 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # first word
     ("Encontré 3 archivos.", [("count_mismatch", "count.item_count", "3 archivos")]),
+    # A lower-case noun a number labels: the number names the thing.
+    ("The two ep 10 files have no one assigned.", []),
+    ("Los archivos de la línea 3 están listos.", []),
+    ("The line 3 files hold 12 files.", [("count_mismatch", "count.item_count", "12 files")]),
 ])
 def test_a_number_after_a_capitalised_noun_is_a_label(
         reply: str, expected: list[tuple[str, str, str]]) -> None:
     """A number right after a capitalised noun inside a sentence names a thing ("Year 11",
-    "Sala 3"), and so does one right after an acronym anywhere ("EN 892", "ISO 9001"); a
-    sentence's capitalised first word before a count does not."""
+    "Sala 3"), and so does one right after an acronym anywhere ("EN 892", "ISO 9001") or
+    a noun of the pack's labelled things ("ep 10", "línea 3"); a sentence's capitalised
+    first word before a count does not."""
     files = ok("list_dir", "a.txt\nb.txt\nc.txt\nd.txt\ne.txt\n")
     assert expected == of_type("count_mismatch", reply, files)

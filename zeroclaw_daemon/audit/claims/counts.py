@@ -185,6 +185,9 @@ def labelled_by_a_name(text: str, start: int, pack: LanguagePack) -> bool:
     count. (A sentence's first word is capitalised anyway: "Found 3 files" still counts.)"""
     if _ACRONYM_BEFORE_RE.search(text, max(0, start - 8), start) is not None:
         return True   # "EN 892", "ISO 9001", "RFC 9110": a designation, not a count
+    if pack.label_before is not None and pack.label_before.search(
+            text, max(0, start - 16), start) is not None:
+        return True   # "the two ep 10 jobs", "the line 5 buses": the thing's number
     match = _NAME_BEFORE_RE.search(text, max(0, start - 32), start)
     if match is None:
         return False

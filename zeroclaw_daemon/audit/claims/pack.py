@@ -81,6 +81,9 @@ class LanguagePack:
     # A double negation right after a denied noun ("ningún mes sin consumo", "no month
     # without usage"): every item has the thing, a universal, not an absence.
     double_negation: re.Pattern[str] | None = None
+    # A noun a number labels, right before it ("ep 10", "line 5", "andén 3"): the number
+    # is that thing's designation, not a count of the noun after it (claims/counts.py).
+    label_before: re.Pattern[str] | None = None
     # Days named relative to the turn, in groups ``today``, ``tomorrow``, ``yesterday``
     # ("tonight" is today's): an absence scoped to them (checks/absence_days.py).
     day_scope: re.Pattern[str] | None = None
@@ -211,6 +214,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         kind_complement=tables.get("KIND_COMPLEMENT"),
         residual=tables.get("RESIDUAL"),
         double_negation=tables.get("DOUBLE_NEGATION"),
+        label_before=tables.get("LABEL_BEFORE"),
         day_scope=tables.get("DAY_SCOPE"),
         remainder=tables.get("REMAINDER"),
         universal=tables.get("UNIVERSAL"),

@@ -292,6 +292,14 @@ DAY_SCOPE = re.compile(r"\b(?:(?P<today>today|tonight|this\s+(?:morning|afternoo
                        re.IGNORECASE)
 # "No month without usage", "nobody without a badge": "without" and a noun after the denied
 # noun says every item has it (a gerund, "without being read", is a state: still an absence).
+# A noun a number labels, right before it: "the two ep 10 jobs", "the line 5 buses",
+# "round 4 pairings". (Not week, day or year: "last week 12 orders came in" counts.)
+LABEL_BEFORE = re.compile(
+    r"\b(?:ep|eps|episode|season|chapter|ch|vol|volume|no|nr|room|gate|bay|platform|line|"
+    r"route|track|pier|berth|dock|lane|row|seat|table|level|floor|stage|phase|round|grade|"
+    r"zone|section|sector|unit|lot|block|plot|ward|court|pitch|hole|lap|heat|tier|step|"
+    r"version|rev|release|build|sprint|cohort|batch|kiln|tank|tower|oven|van|truck|bus)"
+    r"\.?\s*#?\s*$", re.IGNORECASE)
 DOUBLE_NEGATION = re.compile(r"\bwithout\s+(?:an?\s+|any\s+|the\s+)?(?![a-z]+ing\b|being\b)[a-z]",
                              re.IGNORECASE)
 # A universal quantifier over items ("every bay", "all the rooms") and the words that

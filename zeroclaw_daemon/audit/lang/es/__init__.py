@@ -325,6 +325,13 @@ DAY_SCOPE = re.compile(r"\b(?:(?P<today>hoy|esta\s+(?:mañana|tarde|noche))|"
                        r"(?P<yesterday>ayer|anoche))\b", re.IGNORECASE)
 # "No hay ningún mes sin consumo": "sin" and a noun after the denied noun says every item
 # has it; "sin" and an infinitive is a state ("ningún correo sin leer"), still an absence.
+# A noun a number labels, right before it: "los dos capítulos del ep. 10", "la línea 5",
+# "el andén 3". (Not semana, día or año: "la semana 12 pedidos" is rare, a count common.)
+LABEL_BEFORE = re.compile(
+    r"\b(?:ep|episodio|temporada|cap|capítulo|vol|volumen|n[úu]m|nº|sala|puerta|andén|vía|"
+    r"línea|ruta|planta|piso|fila|mesa|pista|muelle|nave|zona|sección|lote|parcela|hoyo|"
+    r"ronda|fase|nivel|versión|habitación|hab|box|grupo|tanda|horno|depósito|torre|"
+    r"camión|furgoneta|autobús|bus)\.?\s*#?\s*$", re.IGNORECASE)
 DOUBLE_NEGATION = re.compile(r"\bsin\s+(?:un[oa]?\s+|ningún\s+|ninguna\s+)?"
                              r"(?![\wáéíóúñü-]+(?:ar|er|ir)\b)[\wáéíóúñü]", re.IGNORECASE)
 # A universal quantifier over items ("todas las plazas", "cada sala") and the words that
