@@ -157,3 +157,23 @@ def test_a_count_far_above_the_listing_is_a_quantity(reply: str, event: object,
     """A count over three times a listing's length is a quantity, grounded like any value;
     one no result grounds is still a miscount."""
     assert expected == of_type("count_mismatch", reply, event)  # type: ignore[arg-type]
+
+
+# Six shifts, each with one or two lifeguards: five different people in all.
+SHIFTS = ok("roster.get", "shift,area,lifeguards\n06:30,main,Priya Nair; Tom Okello\n"
+                          "06:30,learner,Hana Ito\n10:00,main,Priya Nair; Callum Reid\n"
+                          "10:00,flumes,Josh Evans\n14:00,main,Callum Reid; Tom Okello\n"
+                          "14:00,learner,Hana Ito\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Five different lifeguards are on across the day.", []),
+    ("Hay cinco socorristas distintos a lo largo del día.", []),
+    ("Four different lifeguards are on across the day.",
+     [("count_mismatch", "count.item_count", "Four different lifeguards")]),
+])
+def test_a_count_of_different_things_counts_distinct_values(reply: str,
+                                                            expected: Expected) -> None:
+    """Said with a word of distinctness, a count is of a column's distinct values (a cell
+    may hold several), not of the rows."""
+    assert expected == of_type("count_mismatch", reply, SHIFTS)

@@ -12,6 +12,7 @@ from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
 from ..report import FindingType
 from .base import CheckContext
+from .count_distinct import counts_distinct_values
 from .count_keys import names_the_key_column
 from .count_kinds import (
     an_unread_kind,
@@ -147,6 +148,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             _mismatch(context, claim, kind.mismatch, kind.facts)
         return
     if _counts_one_kind(context, claim) or an_unread_kind(context, claim) \
+            or counts_distinct_values(context, claim) \
             or counts_the_items_of_its_subject(context, claim) \
             or claim.value in column_totals_before(context, claim.span[0]) \
             or selected_by_a_threshold(context, claim) \
