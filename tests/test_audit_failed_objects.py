@@ -61,6 +61,10 @@ TURNO_SET = did_not_succeed("turnos.asignar", {"turno": "T-3", "sala": "B-204"})
     ("海燕号加了 212.4 升柴油，已经记到 C14 泊位账户上了。",
      (ok("fuel.txn", json.dumps({"litres": 212.4})),
       did_not_succeed("berth.charge", {"berth": "C14"}, ToolStatus.DENIED)), "C14"),
+    # Two characters, a letter and a digit, the whole of the argument's value.
+    ("P3 averages 1.82 kN. The third cell, P5, is reading 1.64 kN.",
+     (ok("load_cell_read", json.dumps({"point": "P3", "mean_kn": 1.82}), {"point": "P3"}),
+      did_not_succeed("load_cell_read", {"point": "P5"}, call_id="c3")), "P5"),
     # A phrase's words in another order, in one clause.
     ("已安排 7 号车去机场路 R9 支援。", (ok("fleet.positions", json.dumps({"unit": "P-07"})),
                                   did_not_succeed("dispatch.assign", {"route": "R9 机场路"})),

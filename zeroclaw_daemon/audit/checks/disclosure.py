@@ -194,8 +194,8 @@ _MAX_PHRASE = 80
 def _argument_values(args: Any) -> Iterator[str | Decimal]:
     """The distinctive values of a call's arguments: numbers of two digits or more (not
     a year), strings holding a digit, an "@" or several words (whole, four to 80
-    characters, or three of letters and digits: "C14"), and the identifiers with a digit
-    inside longer strings."""
+    characters, or two or three of letters and digits: "C14", "P5"), and the identifiers
+    with a digit inside longer strings."""
     if isinstance(args, dict):
         for item in args.values():
             yield from _argument_values(item)
@@ -214,7 +214,7 @@ def _argument_values(args: Any) -> Iterator[str | Decimal]:
     elif isinstance(args, str):
         value = args.strip()
         letters_and_digits = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-        if len(value) <= _MAX_PHRASE and (len(value) >= 4 or (len(value) == 3
+        if len(value) <= _MAX_PHRASE and (len(value) >= 4 or (len(value) in (2, 3)
                                                               and letters_and_digits)) and (
                 any(c.isdigit() for c in value) or "@" in value or len(value.split()) >= 2):
             yield value
