@@ -2,7 +2,8 @@
 denied items; and the same absences, true, beside results that do not.
 
 A person's state said with a preposition ("Nobody is on leave", "No one's off sick"), and
-Chinese 告警 for an alarm ("没有告警" beside a list of alarms). Sentences and tools of our own.
+Chinese 告警 and 报警 for an alarm ("没有告警" beside a list of alarms), 损坏 for damage.
+Sentences and tools of our own.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ def absences(reply: str, event: ToolEvent) -> list[str]:
     ("Nobody is on leave today.", ON_LEAVE, NO_LEAVE),
     ("No one's on leave.", ON_LEAVE, NO_LEAVE),
     ("没有告警。", ALARMS, NO_ALARMS),
+    ("今天没有任何报警。", ALARMS, NO_ALARMS),
+    ("这周没有船只损坏的报告。", ok("incidents.list", json.dumps(
+        [{"boat": "C-04", "type": "damage", "note": "keel scrape"}])),
+     ok("incidents.list", "[]")),
 ])
 def test_an_absence_the_result_refutes(reply: str, holding: ToolEvent,
                                        empty: ToolEvent) -> None:

@@ -259,8 +259,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "终端": ("terminal",), "仓库": ("repo", "git"), "提交": ("commit", "git"),
     "分支": ("branch", "git"), "标签": ("tag", "git"), "问题": ("issue", "problem"),
     "工单": ("ticket", "issue"), "警告": ("warning",), "错误": ("error",), "报错": ("error",),
-    # 告警 is the word Chinese tools use for a log's warning level as well as an alert.
-    "告警": ("alert", "warning", "alarm"), "行": ("line",), "进程": ("process",),
+    # 告警 and 报警 are the words Chinese tools use for a log's warning level as well as an
+    # alert.
+    "告警": ("alert", "warning", "alarm"), "报警": ("alert", "warning", "alarm"),
+    "警报": ("alert", "alarm"), "损坏": ("damage", "damaged", "broken"),
+    "行": ("line",), "进程": ("process",),
     "容器": ("container", "docker"),
     "节点": ("node",), "内存": ("memory", "oom"), "磁盘": ("disk",), "用户": ("user",),
     "订单": ("order",), "支付": ("payment",), "付款": ("payment",), "测试": ("test",),
