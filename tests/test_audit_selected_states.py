@@ -27,6 +27,13 @@ def loans(status: str, result: str) -> ToolEvent:
 @pytest.mark.parametrize(("reply", "event"), [
     ("Nothing overdue, so no calls needed.", loans("overdue", ONE_OVERDUE)),
     ("没有逾期的，不用打电话。", loans("overdue", ONE_OVERDUE)),
+    # A switch turned on selects its state ("overdue_only": true).
+    ("Nobody is overdue for the booster.",
+     ok("vet.due", "pet,due\nPepita,2027-03-01\n", {"treatment": "booster",
+                                                      "overdue_only": True})),
+    # A participle the absence denies, in the call's own words.
+    ("Esta semana no han rechazado ningún lote.",
+     ok("calidad.lotes", "lote,motivo\nL-88,color\n", {"estado": "rechazado"})),
 ])
 def test_denying_the_selected_state_of_a_listing_is_a_false_absence(
         reply: str, event: ToolEvent) -> None:
@@ -37,6 +44,9 @@ def test_denying_the_selected_state_of_a_listing_is_a_false_absence(
 @pytest.mark.parametrize(("reply", "event"), [
     ("Nothing overdue, so no calls needed.", loans("overdue", "[]")),
     ("Nothing overdue, so no calls needed.", loans("open", ONE_OVERDUE)),
+    ("Nobody is overdue for the booster.",
+     ok("vet.due", "pet,due\nPepita,2027-03-01\n", {"treatment": "booster",
+                                                      "overdue_only": False})),
     ("On the EUR side, nothing pending.", ok("payments.balance", json.dumps(
         {"pending": [{"amount": 0, "currency": "eur"}]}))),
 ])

@@ -9,9 +9,11 @@ balance holds amounts, zero ones too.)
 
 from __future__ import annotations
 
+import re
+
 from ...receipts.render import count_items
 from ..claims.types import AbsenceClaim
-from ..claims.words import LATIN_WORD_RE, stem
+from ..claims.words import LATIN_WORD_RE, key_text, stem
 from ..evidence.facts import EventFacts
 from .absence_kinds import states_denied
 from .base import CheckContext
@@ -27,8 +29,12 @@ def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
     for facts in pool:
         if facts.empty:
             continue
-        # The call's argument values, one a line (EventFacts flattens them so).
-        if any(_names_a_state(value, states) for value in facts.arg_text.split("\n")):
+        # The call's argument values, one a line (EventFacts flattens them so), and the
+        # keys of its switches turned on ("overdue_only": true selects the overdue).
+        switches = [key_text(str(k)) for k, v in facts.event.args.items() if v is True] \
+            if isinstance(facts.event.args, dict) else []
+        if any(_names_a_state(value, states)
+               for value in [*facts.arg_text.split("\n"), *switches]):
             listed = len(facts.units) or count_items(facts.result)
             if listed > 0:
                 return facts, listed
@@ -39,14 +45,18 @@ def _state_stems(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
     """The stems of the state the absence denies: its state word ("nothing *overdue*")
     and the English words results write the state in (逾期 -> overdu)."""
     stems = set(states_denied(context, claim))
-    if claim.of_state:
-        words = LATIN_WORD_RE.findall(claim.text.lower())
-        if words:
-            stems.add(stem(words[-1]))
+    words = LATIN_WORD_RE.findall(claim.text.lower())
+    if claim.of_state and words:
+        stems.add(stem(words[-1]))
+    # A participle the absence denies in the call's own words ("no ha rechazado ningún
+    # lote" of "estado": "rechazado").
+    stems.update(stem(w) for w in words if _PARTICIPLE_RE.fullmatch(w))
     return frozenset(s for s in stems if len(s) >= _MIN_STEM)
 
 
 _MIN_STEM = 4
+# A past participle (English -ed/-en, Spanish -ado/-ido and their forms).
+_PARTICIPLE_RE = re.compile(r"[a-záéíóúñ]{3,}(?:ed|en|ad[oa]s?|id[oa]s?)")
 
 
 def _names_a_state(value: str, states: frozenset[str]) -> bool:
