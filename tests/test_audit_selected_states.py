@@ -34,6 +34,10 @@ def loans(status: str, result: str) -> ToolEvent:
     # A participle the absence denies, in the call's own words.
     ("Esta semana no han rechazado ningún lote.",
      ok("calidad.lotes", "lote,motivo\nL-88,color\n", {"estado": "rechazado"})),
+    # A filter's key of several words, all of them in the absence's clause.
+    ("No permits expire before 8 April.",
+     ok("permits.search", "permit,expires\nSFP-0147,2027-03-31\n",
+        {"expires_before": "2027-04-08", "status": "active"})),
 ])
 def test_denying_the_selected_state_of_a_listing_is_a_false_absence(
         reply: str, event: ToolEvent) -> None:

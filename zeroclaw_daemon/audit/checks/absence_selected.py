@@ -24,21 +24,32 @@ def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
     """The call and how many items it lists in the state the absence denies, when a
     call selected by that state (an argument value naming it); None otherwise."""
     states = _state_stems(context, claim)
-    if not states:
-        return None
+    clauses = context.claims.clauses
+    said = context.text[clauses[claim.clause].start:clauses[claim.clause].end].lower() \
+        if clauses else claim.text.lower()
+    clause_stems = {stem(w) for w in LATIN_WORD_RE.findall(said)}
     for facts in pool:
         if facts.empty:
             continue
         # The call's argument values, one a line (EventFacts flattens them so), and the
         # keys of its switches turned on ("overdue_only": true selects the overdue).
-        switches = [key_text(str(k)) for k, v in facts.event.args.items() if v is True] \
-            if isinstance(facts.event.args, dict) else []
-        if any(_names_a_state(value, states)
-               for value in [*facts.arg_text.split("\n"), *switches]):
+        args = facts.event.args if isinstance(facts.event.args, dict) else {}
+        switches = [key_text(str(k)) for k, v in args.items() if v is True]
+        if (states and any(_names_a_state(value, states)
+                           for value in [*facts.arg_text.split("\n"), *switches])) \
+                or any(_a_filter_said(str(key), clause_stems) for key in args):
             listed = len(facts.units) or count_items(facts.result)
             if listed > 0:
                 return facts, listed
     return None
+
+
+def _a_filter_said(key: str, clause_stems: set[str]) -> bool:
+    """A filter's key of two words or more, every one of them in the absence's clause
+    ("expires_before" in "none expire before 8 April"): the call selected what the
+    absence denies."""
+    words = [w for w in LATIN_WORD_RE.findall(key_text(key).lower()) if len(w) >= 3]
+    return len(words) >= 2 and all(stem(w) in clause_stems for w in words)
 
 
 def _state_stems(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
