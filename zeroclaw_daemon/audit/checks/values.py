@@ -22,6 +22,7 @@ from .range_sums import sum_of_a_named_run
 from .reply_arithmetic import recomputed_from_its_figures
 from .reply_tables import total_of_a_reply_column
 from .restated_units import restated_in_its_parenthesis
+from .row_readings import misreads_its_row
 from .sentence_figures import worked_out_in_its_sentence
 from .time_windows import bounds_a_counted_window
 from .user_values import restates_users_value
@@ -37,6 +38,14 @@ def check_values(context: CheckContext) -> None:
 def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if claim.kind is ValueKind.NUMBER and _inside_count(context, claim.span):
         return  # "120 files" is a count claim, already checked as a count
+    cell = misreads_its_row(context, claim)
+    if cell is not None:
+        facts = context.evidence.ok[0] if len(context.evidence.ok) == 1 else None
+        context.add(FindingType.UNGROUNDED_VALUE, claim.span,
+                    facts.event.call_id if facts else None,
+                    f"{claim.raw.strip()} is not the {cell} of the row its sentence names",
+                    "value.misreads_its_row")
+        return
     if grounded_or_excused(context, claim):
         return
     evidence = context.evidence

@@ -1,0 +1,36 @@
+"""A value said of one row of a table, near one of that row's figures but none of them, is
+a misread cell (``value.misreads_its_row``), however easily it could be derived from other
+figures. Tables and sentences of our own."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+RULE = "value.misreads_its_row"
+CLIMATE = ok("climate.summary", "gallery      T_max  RH_min  RH_max  RH_mean\n"
+                                "G1 Medieval  20.4   47.9    51.2    49.6\n"
+                                "G2 Textiles  18.9   49.0    50.7    49.9\n"
+                                "G3 Dutch     21.3   50.2    57.8    53.1\n")
+SCORES = ok("league.scores", "player,g1,g2,g3\nAna Ruiz,172,168,181\nCarlos Mendez,195,201,188\n"
+                             "Lucia Ortega,158,166,149\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # The row named, a figure near one of its cells, written to the cell's precision.
+    ("G3 Dutch is the one to watch: RH peaked at 58.1 %.", CLIMATE,
+     [("ungrounded_value", RULE, "58.1 %")]),
+    ("En la G3, la humedad llegó al 58,1 %.", CLIMATE, [("ungrounded_value", RULE, "58,1 %")]),
+    # The cell itself, or its rounding: no finding.
+    ("G3 Dutch is the one to watch: RH peaked at 57.8 %.", CLIMATE, []),
+    ("G3 Dutch peaked at about 58 % RH.", CLIMATE, []),
+    # A mean worked out to more places than the whole scores beside it.
+    ("Carlos Mendez averaged 194.7 over three games.", SCORES, []),
+    # A sentence over several rows pairs its values in ways not read here.
+    ("G1 Medieval and G3 Dutch peaked at 51.2 % and 58.1 %.", CLIMATE, []),
+])
+def test_a_value_near_a_cell_of_the_row_its_sentence_names(
+        reply: str, event: object, expected: Expected) -> None:
+    """Near a cell of the one row its sentence names and not that cell: a misread."""
+    assert expected == [f for f in findings(reply, event)  # type: ignore[arg-type]
+                        if f[1] == RULE]

@@ -1,0 +1,78 @@
+"""A value said of one row of a table that is near one of that row's figures, but none.
+
+"G3 Dutch painting: RH peaked at 58.1 %" over a row ``G3 Dutch painting ... 57.8 ...``:
+the sentence names one row (a label of it no other row shares), and the value is a
+slightly different figure of that row: a misreading of the cell, however easily the
+figure could be derived from others. Near is within 3 % of the cell and written to the
+cell's precision (not equal to it at that precision: "194.7" beside whole scores is worked
+out); a value of the row or of another row of the table, or far from
+every cell, is no finding here.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..claims import ValueClaim, ValueKind
+from ..evidence.tables import Row
+from .base import CheckContext
+
+_READ_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.PERCENT, ValueKind.CURRENCY,
+               ValueKind.TEMPERATURE)
+_NEAR = Decimal("0.03")
+# A label's first word that names its row: a code with a digit ("G3", "INV-09") or a word
+# of four letters or more.
+_LABEL_WORD_RE = re.compile(r"[^\W_]*\d[\w-]*|[^\W\d_]{4,}")
+
+
+def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None:
+    """The cell of the row the claim's sentence names that the claim's value is near to
+    but not, or None."""
+    if claim.kind not in _READ_KINDS or not claim.numbers or claim.approx:
+        return None
+    said = claim.numbers[0]
+    if said == 0:
+        return None
+    # Most values are a figure of the results, or far from every one: read off the
+    # evidence's index of numbers before any row is.
+    numbers = context.evidence.numbers
+    spread = abs(said) * _NEAR
+    if numbers.grounds(said) or not numbers.any_between(said - spread, said + spread):
+        return None
+    unit = _unit(said)
+    # The sentence names one row, and no other: a sentence over several rows ("CRAH-1 at
+    # 18.4, CRAH-2 at 18.1") pairs its values with them in ways not read here.
+    sentence = context.sentence_text(claim.clause).lower()
+    for table in context.evidence.derivations.rows:
+        rows = [row for row in table if row.structured and row.numbers and row.labels]
+        named = [row for row in rows if _names(sentence, row, rows)]
+        if len(named) != 1:
+            continue
+        cells = set(named[0].numbers.values())
+        # Written to the cell's own precision: "194.7" near a row of whole scores is their
+        # mean, worked out, not a cell misread.
+        near = [cell for cell in cells if cell != 0 and abs(cell - said) <= abs(cell) * _NEAR
+                and _unit(cell) == unit]
+        if near:
+            return near[0]
+    return None
+
+
+def _names(sentence: str, row: Row, rows: list[Row]) -> bool:
+    """The sentence holds a word of the row's first label that no other row's labels
+    hold."""
+    first = next(iter(row.labels.values()), "")
+    for match in _LABEL_WORD_RE.finditer(first.lower()):
+        word = match.group(0)
+        if not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", sentence):
+            continue
+        if not any(word in " ".join(other.labels.values()).lower().split()
+                   for other in rows if other is not row):
+            return True
+    return False
+
+
+def _unit(value: Decimal) -> Decimal:
+    exponent = value.as_tuple().exponent
+    return Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
