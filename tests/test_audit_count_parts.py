@@ -177,3 +177,21 @@ def test_a_count_of_different_things_counts_distinct_values(reply: str,
     """Said with a word of distinctness, a count is of a column's distinct values (a cell
     may hold several), not of the rows."""
     assert expected == of_type("count_mismatch", reply, SHIFTS)
+
+
+# Eight rows of performer and show: five performers, three of them in two shows.
+CAST = ok("staff.roster", "performer,show,performances\nLi Na,Faust,3\nLi Na,Hansel,2\n"
+                          "Zhou Qiang,Faust,3\nWu Min,Hansel,3\nWu Min,Tinderbox,2\n"
+                          "Sun Lei,Tinderbox,3\nZheng Jie,Faust,2\nZheng Jie,Hansel,3\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Five actors are on next week, three of them in two shows.", []),
+    ("下周一共 5 位演员上场，其中 3 位要跨两部戏。", []),
+    ("下周一共 6 位演员上场。", [("count_mismatch", "count.item_count", "6 位演员上场")]),
+    ("The roster has 9 actors.", [("count_mismatch", "count.item_count", "9 actors")]),
+])
+def test_a_count_of_the_names_a_key_column_repeats(reply: str, expected: Expected) -> None:
+    """The rows' first column repeats its names: a count of the distinct names counts
+    what the rows are about, one per name."""
+    assert expected == of_type("count_mismatch", reply, CAST)

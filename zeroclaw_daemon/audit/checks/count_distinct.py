@@ -1,4 +1,5 @@
-"""A count of different things: "eight different lifeguards" over nine shifts.
+"""A count of different things: "eight different lifeguards" over nine shifts, "7 位演员"
+over eleven rows of performer and show.
 
 Said with a word of distinctness ("different", "distinct", "unique", "distintos", 不同),
 a count is of the distinct values a column holds, not of the rows: the same lifeguard on
@@ -23,10 +24,25 @@ _VALUE_SPLIT_RE = re.compile(r"\s*(?:[;/|&、，]|,\s|\band\b|\by\b|和)\s*")
 
 
 def counts_distinct_values(context: CheckContext, claim: CountClaim) -> bool:
-    """The count is said of different things and some column holds that many."""
-    if not _DISTINCT_RE.search(context.text, claim.span[0], claim.span[1] + 12):
-        return False
-    return any(claim.value in _distinct_counts(facts) for facts in context.evidence.ok)
+    """The count is said of different things and some column holds that many; or it is
+    the number of distinct names in the column the rows are keyed by, which repeats them
+    ("7 位演员" over eleven rows of performer and show: a performer in two shows is one)."""
+    if _DISTINCT_RE.search(context.text, claim.span[0], claim.span[1] + 12):
+        return any(claim.value in _distinct_counts(facts) for facts in context.evidence.ok)
+    return any(claim.value == _key_column_names(facts) for facts in context.evidence.ok)
+
+
+def _key_column_names(facts: EventFacts) -> int | None:
+    """How many distinct values the first column of the result's table holds, when it
+    repeats some (None when it repeats none: then it counts the rows)."""
+    table = [row for row in facts.rows if row.structured]
+    if facts.parsed_json is None and table and not table[0].numbers:
+        table = table[1:]
+    cells = [next(iter(row.labels.values()), "").strip().lower() for row in table]
+    cells = [c for c in cells if c]
+    if len(cells) < 3 or len(set(cells)) == len(cells):
+        return None
+    return len(set(cells))
 
 
 def _distinct_counts(facts: EventFacts) -> set[int]:
