@@ -17,6 +17,9 @@ LOW = ok("fleet_battery", json.dumps([{"scooter": "S-12", "battery_pct": 14},
                                       {"scooter": "S-40", "battery_pct": 18}]),
          args={"zone": "harbour", "below_pct": 20})
 NONE_LOW = ok("fleet_battery", "[]", args={"zone": "harbour", "below_pct": 20})
+# The selection empty, beside another list the call also returns.
+NONE_LOW_SOME_OFFLINE = ok("fleet_battery", json.dumps({"below": [], "offline": ["S-07"]}),
+                           args={"zone": "harbour", "below_pct": 20})
 
 
 @pytest.mark.parametrize(("reply", "span"), [
@@ -37,6 +40,7 @@ def test_a_denial_of_the_calls_own_selection(reply: str, span: str) -> None:
 @pytest.mark.parametrize(("reply", "event"), [
     ("None of the harbour scooters are below 5%.", LOW),          # another bound
     ("None of the harbour scooters are below 20%.", NONE_LOW),    # nothing returned
+    ("None of the harbour scooters are below 20%.", NONE_LOW_SOME_OFFLINE),
     ("Three are below 20%; none of the others are below 20%.", LOW),   # a residual
     ("If none of them are below 20%, I'll skip the swap run.", LOW),  # a condition
     ("Are none of them below 20%?", LOW),                           # a question

@@ -26,8 +26,10 @@ def check_filter_denials(context: CheckContext) -> None:
         return
     # A call's numeric arguments are read before whether it returned nothing (which
     # reads its whole result), and the reply's negative quantifier only for such a call.
+    # A call that returned rows: not empty, and its listing (a JSON object's first list,
+    # "deviations": []) holds some; what else it returns ("offline": [...]) is no row.
     selectors = [(f, numbers) for f in context.evidence.ok
-                 if (numbers := argument_numbers(f)) and not f.empty]
+                 if (numbers := argument_numbers(f)) and not f.empty and f.units]
     if not selectors or pack.none_quantifier.search(context.lower) is None:
         return
     claims = context.claims
