@@ -79,3 +79,26 @@ def _late_row(due: str) -> ToolEvent:
 def test_no_past_due_date_no_finding(reply: str, event: ToolEvent) -> None:
     """No finding when no row is surely past due, or the absence is about other rows."""
     assert [] == [f for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+def _inks(first_use_by: str) -> ToolEvent:
+    return _event("ink,batch,opened,use_by\n"
+                  f"Bright Red,ER-5520,2026-11-02,{first_use_by}\n"
+                  "Lining Black,EL-7342,2026-10-03,2027-08-03\n"
+                  "True Black,IT-1180,2026-09-20,2027-06-15\n")
+
+
+@pytest.mark.parametrize(("reply", "first_use_by", "expected"), [
+    # Every use-by date ahead: the absence of the state the dates make is borne out,
+    # whatever else the rows hold.
+    ("没有过期的，最早的是 Bright Red。", "2027-05-02", []),
+    ("Nothing has expired; Bright Red is the first to go.", "2027-05-02", []),
+    # One use-by date past: "use_by" is a due-date column.
+    ("没有过期的，最早的是 Bright Red。", "2026-11-20", ["absence.due_date_passed"]),
+])
+def test_use_by_dates_decide_an_absence_of_expiry(reply: str, first_use_by: str,
+                                                 expected: list[str]) -> None:
+    """Dates in a column named by a due date's words ("use_by") decide "nothing expired"
+    both ways."""
+    assert expected == [f[1] for f in findings(reply, _inks(first_use_by))
+                        if f[0] == "false_absence"]

@@ -17,7 +17,7 @@ from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_
 from .absence_columns import columns_all_sound
 from .absence_confirms import MAX_CSV_LINES, result_confirms
 from .absence_days import scoped_to_other_days
-from .absence_due import passed_due_date
+from .absence_due import due_dates_bear_out, passed_due_date
 from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
@@ -101,6 +101,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         _refuted(context, claim, facts, f"lists {listed} in that state",
                  "absence.selected_state_listed")
         return
+    if due_dates_bear_out(context, claim, pool):
+        return   # "没有过期的" over use-by dates all after the turn's day
     flagged = listed_with_the_flag_false(context, claim, pool)
     if flagged is not None:
         facts, field, false = flagged

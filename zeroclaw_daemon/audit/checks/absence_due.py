@@ -37,6 +37,8 @@ _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline"
                             "vence", "vencimiento", "caduca", "caducidad", "limite",
                             "límite"})
 _DUE_KEY_HAN = ("到期", "截止", "应还")
+# Two words that say a due date only together ("use_by", "best before", "valid until").
+_DUE_KEY_PHRASE_RE = re.compile(r"\b(?:use|sell|best)\s+(?:by|before)\b|\bvalid\s+(?:until|to)\b")
 _KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
@@ -45,6 +47,21 @@ def passed_due_date(context: CheckContext, claim: AbsenceClaim,
                     pool: list[EventFacts]) -> tuple[EventFacts, str] | None:
     """The result and the due date of a row that refutes the absence, or None (see the
     module docstring)."""
+    found = _due_reading(context, claim, pool)
+    return found if isinstance(found, tuple) else None
+
+
+def due_dates_bear_out(context: CheckContext, claim: AbsenceClaim,
+                       pool: list[EventFacts]) -> bool:
+    """The absence denies a state a date makes, the results date their rows, and no row
+    it is about is due before the turn's day: "没有过期的" over use-by dates all ahead."""
+    return _due_reading(context, claim, pool) is True
+
+
+def _due_reading(context: CheckContext, claim: AbsenceClaim,
+                 pool: list[EventFacts]) -> tuple[EventFacts, str] | bool | None:
+    """A row that refutes the absence (its result and due date), True when rows are
+    dated and none does, None when the absence or the results say no due date."""
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
     # The state is said with the absence or after it in its clause ("no loans are overdue").
     said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
@@ -55,6 +72,7 @@ def passed_due_date(context: CheckContext, claim: AbsenceClaim,
         return None
     before = min(days)
     words = text_keywords(said)
+    dated = False
     for facts in pool:
         if sorted_by_state(facts):
             continue
@@ -62,12 +80,12 @@ def passed_due_date(context: CheckContext, claim: AbsenceClaim,
         row_words = {stem(w) for row in rows for w in _text_words(row)}
         named = words & row_words
         for labels, due in _due_cells(facts, rows):
-            if due >= before:
-                continue
             if named and not named & {stem(w) for w in _text_words(labels)}:
                 continue   # the clause is about rows this one is not
-            return facts, due.isoformat()
-    return None
+            dated = True
+            if due < before:
+                return facts, due.isoformat()
+    return True if dated else None
 
 
 def _due_columns(names: dict[str, str]) -> list[str]:
@@ -77,7 +95,7 @@ def _due_columns(names: dict[str, str]) -> list[str]:
         # camelCase and PascalCase keys are words too ("DueDate", "expiresAt").
         low = key_text(name).lower()
         if any(han in low for han in _DUE_KEY_HAN) or \
-                _DUE_KEY_WORDS & set(_KEY_SPLIT_RE.split(low)):
+                _DUE_KEY_WORDS & set(_KEY_SPLIT_RE.split(low)) or _DUE_KEY_PHRASE_RE.search(low):
             found.append(key)
     return found
 
