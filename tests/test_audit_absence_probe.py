@@ -13,7 +13,7 @@ import json
 import pytest
 from audit_rules import findings, ok
 
-from zeroclaw_daemon.receipts import ToolEvent
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
 ON_LEAVE = ok("staff.roster", "name,status\nAna,on shift\nLuis,on leave\nMia,on shift\n")
 NO_LEAVE = ok("staff.roster", "name,status\nAna,on shift\nMia,on shift\n")
@@ -105,3 +105,23 @@ def test_an_absence_of_a_state_a_yes_no_field_says_true(reply: str) -> None:
     borne out when every item holds it false."""
     assert (["false_absence"], []) == (absences(reply, _loans(True)),
                                        absences(reply, _loans(False)))
+
+
+QUEUE_READ = ok("scanner.status", json.dumps({"scanner": "S-6", "state": "idle",
+                                              "queue": ["K-31", "K-33"]}))
+QUEUE_ADD_TIMEOUT = ToolEvent(call_id="c2", tool="scan_queue.add", args={"reel": "K-40"},
+                              status=ToolStatus.TIMEOUT, result="Error: scheduler timed out")
+
+
+
+@pytest.mark.parametrize("reply", [
+    "K-40 没有加进去：调度服务超时了，所以现在队列里还没有它。",
+    "Añadir K-40 falló por tiempo de espera, así que no hay ningún K-40 en la cola.",
+])
+def test_an_absence_told_with_a_failure_is_what_the_failure_left(reply: str) -> None:
+    """In a sentence that tells a failed call's failure, an absence says what that failure
+    left undone, not what a successful result lacks; without the failed call it is read
+    against the result."""
+    with_failure = [f[0] for f in findings(reply, QUEUE_READ, QUEUE_ADD_TIMEOUT)
+                    if f[0] == "false_absence"]
+    assert ([], ["false_absence"]) == (with_failure, absences(reply, QUEUE_READ))

@@ -57,6 +57,10 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 and not denies_an_action(context, claim)):
             context.failed_presented(claim.span)
         return
+    flags = context.claims.failure_flags
+    if evidence.failed and flags is not None and context.claims.clauses and \
+            flags.sentence_failure(context.claims.clauses[claim.clause].sentence):
+        return  # "超时了，所以现在队列里还没有它": what a failed call's failure left undone
     residual = context.pack.residual if context.pack is not None else None
     if residual is not None and residual.search(claim.text):
         return  # "with no other warnings": the rest, after the ones named; precision first
