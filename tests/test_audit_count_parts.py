@@ -195,3 +195,23 @@ def test_a_count_of_the_names_a_key_column_repeats(reply: str, expected: Expecte
     """The rows' first column repeats its names: a count of the distinct names counts
     what the rows are about, one per name."""
     assert expected == of_type("count_mismatch", reply, CAST)
+
+
+ALARM_LOG = ok("tbm.event_log", "19:42 HYD-P3 pressure swing\n23:05 C2 belt drift\n"
+                                "01:18 SC-1 torque high\n01:26 SC-1 torque back to 64%\n"
+                                "04:51 P1 grout pressure low\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Four alarms or warnings overnight, plus one recovery line.", []),
+    ("昨晚一共有4条报警/警告，外加一条恢复记录。", []),
+    ("Hubo 4 avisos más una línea de recuperación.", []),
+    # Added up, they are not the listing: still compared with it.
+    ("Three alarms or warnings overnight, plus one recovery line.",
+     [("count_mismatch", "count.item_count", "Three alarms")]),
+])
+def test_a_count_and_one_added_to_it_split_the_listing(reply: str,
+                                                        expected: Expected) -> None:
+    """A count and the one its sentence adds right after it ("plus one") make the listing
+    together: the reply splits it in two."""
+    assert expected == of_type("count_mismatch", reply, ALARM_LOG)

@@ -116,7 +116,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if kind is not None and kind.mismatch is None:
         return
     if kind is None and (part_of_a_breakdown(context, claim)
-                         or enumerates_its_members(context, claim)):
+                         or enumerates_its_members(context, claim)
+                         or _listed_with_an_added_count(context, claim)):
         return
     if not inside_an_item:
         if kind is None and claim.digits and claim.value in evidence.ok_integers \
@@ -269,6 +270,35 @@ def _another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
                if row.structured and wanted in row.numbers.values()]
     return bool(holding) and not any(
         claim.context & text_keywords(" ".join(row.labels.values())) for row in holding)
+
+
+# A word that adds a second count to a first in one sentence ("4 alarms, plus one
+# recovery line", "4 条报警，外加一条恢复记录", "3 avisos más 1 alarma").
+_ADDED_RE = re.compile(r"\b(?:plus|as\s+well\s+as|and\s+another|además\s+de|más)\b|"
+                       r"外加|另外|加上|另有|还有", re.IGNORECASE)
+
+
+def _listed_with_an_added_count(context: CheckContext, claim: CountClaim) -> bool:
+    """The count and another its sentence adds to it right after ("plus one more") make
+    together the number of items a result lists: the reply splits the listing in two."""
+    match = _ADDED_RE.search(context.text, claim.span[1], claim.span[1] + _ADDED_REACH)
+    if match is None:
+        return False
+    amount = _ADDED_AMOUNT_RE.match(context.text, match.end())
+    if amount is None:
+        return False
+    word = amount.group(1).lower()
+    added = int(word) if word.isdigit() else _SMALL_NUMBER_WORDS.get(word)
+    if added is None:
+        return False
+    total = claim.value + added
+    return any(total in facts.item_counts for facts in context.evidence.ok)
+
+
+_ADDED_REACH = 40
+_ADDED_AMOUNT_RE = re.compile(r"\s*(\d{1,3}|one|two|three|a|an|un|una|dos|tres|一|两|二|三)")
+_SMALL_NUMBER_WORDS = {"one": 1, "a": 1, "an": 1, "un": 1, "una": 1, "一": 1, "two": 2,
+                       "dos": 2, "两": 2, "二": 2, "three": 3, "tres": 3, "三": 3}
 
 
 def _far_below(value: int, sizes: Iterable[int]) -> bool:
