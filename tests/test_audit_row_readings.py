@@ -34,3 +34,16 @@ def test_a_value_near_a_cell_of_the_row_its_sentence_names(
     """Near a cell of the one row its sentence names and not that cell: a misread."""
     assert expected == [f for f in findings(reply, event)  # type: ignore[arg-type]
                         if f[1] == RULE]
+
+
+STOCK_BY_SITE = ok("inventory.lookup", "SKU         仓库  重量_kg  预留\n"
+                                       "HIVE-IT-10  上海  512.5    3\n"
+                                       "HIVE-IT-10  杭州  0.0      0\n"
+                                       "HIVE-IT-10  广州  840.5    0\n")
+
+
+def test_a_row_named_by_any_of_its_cells() -> None:
+    """A row is named by any text cell no other row shares (广州), not only its first (the
+    SKU all rows share)."""
+    assert [("ungrounded_value", RULE, "846.5 kg")] == [
+        f for f in findings("广州那边的重量是 846.5 kg。", STOCK_BY_SITE) if f[1] == RULE]

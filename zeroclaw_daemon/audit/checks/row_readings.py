@@ -46,7 +46,7 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None
     sentence = context.sentence_text(claim.clause).lower()
     for table in context.evidence.derivations.rows:
         rows = [row for row in table if row.structured and row.numbers and row.labels]
-        named = [row for row in rows if _names(sentence, row, rows)]
+        named = [row for row in rows if names_its_row(sentence, row, rows)]
         if len(named) != 1:
             continue
         cells = set(named[0].numbers.values())
@@ -59,18 +59,29 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None
     return None
 
 
-def _names(sentence: str, row: Row, rows: list[Row]) -> bool:
-    """The sentence holds a word of the row's first label that no other row's labels
-    hold."""
-    first = next(iter(row.labels.values()), "")
-    for match in _LABEL_WORD_RE.finditer(first.lower()):
-        word = match.group(0)
-        if not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", sentence):
-            continue
-        if not any(word in " ".join(other.labels.values()).lower().split()
-                   for other in rows if other is not row):
-            return True
+def names_its_row(sentence: str, row: Row, rows: list[Row]) -> bool:
+    """The sentence holds a word of one of the row's text cells that no other row's cells
+    hold: a code with a digit ("G3"), a word of four letters or more, or a cell of two Han
+    characters or more whole ("广州")."""
+    for cell in row.labels.values():
+        low = cell.lower().strip()
+        words = [m.group(0) for m in _LABEL_WORD_RE.finditer(low)]
+        if _HAN_CELL_RE.fullmatch(low):
+            words.append(low)
+        for word in words:
+            if word.isascii():
+                if not re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", sentence):
+                    continue
+            elif word not in sentence:
+                continue
+            if not any(word in other_cell.lower()
+                       for other in rows if other is not row
+                       for other_cell in other.labels.values()):
+                return True
     return False
+
+
+_HAN_CELL_RE = re.compile(r"[\u4e00-\u9fff]{2,8}")
 
 
 def _unit(value: Decimal) -> Decimal:
