@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 
-from ..claims.types import CountClaim, ValueClaim, ValueKind
+from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
@@ -23,6 +22,7 @@ from .count_kinds import (
 )
 from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
+from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
     a_named_column_total,
     is_number,
@@ -37,14 +37,9 @@ from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .figure_counts import a_figure_counted
 from .noun_figures import written_with_its_noun
-from .record_counts import (
-    a_figure_its_words_name,
-    a_figure_of_a_record,
-    rows_its_sentence_reads,
-)
+from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
-from .values import grounded_or_excused
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
@@ -117,7 +112,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if kind is None and (part_of_a_breakdown(context, claim)
                          or enumerates_its_members(context, claim)
-                         or _listed_with_an_added_count(context, claim)):
+                         or listed_with_an_added_count(context, claim)):
         return
     if not inside_an_item:
         if kind is None and claim.digits and claim.value in evidence.ok_integers \
@@ -166,7 +161,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if not text_keywords(f"{before} {context.text[start:end]} {after}") \
                 & target.key_words:
             return
-    if _a_grounded_quantity(context, claim, target):
+    if a_grounded_quantity(context, claim, target):
         return
     if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
             and not _names_every_item(claim, target):
@@ -228,77 +223,6 @@ def _said_of_the_whole(context: CheckContext, claim: CountClaim) -> bool:
     before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
     return bool(_WHOLE_BEFORE_RE.search(before) or _WHOLE_AFTER_RE.search(after))
-
-
-# How many times a listing's length a count must be to be read as a quantity, not as a
-# miscount of the listing: an honest miscount of the items misses by a little.
-_QUANTITY_FACTOR = 3
-_DATE_OR_TIME_RE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}|\d{1,2}/\d{1,2}/\d{2,4}")
-
-
-def _a_grounded_quantity(context: CheckContext, claim: CountClaim, target: EventFacts) -> bool:
-    """"3,900 个" over six product rows, "3,000 张" of 6 reams × 500: a count far above
-    the listing's length is a quantity the reply reads or works out, not the number of
-    items listed; it is then a figure the turn must ground like any value (a result's
-    number, the reply's arithmetic, the user's own figure given back). One no result
-    grounds is still compared with the listing."""
-    longest = max(target.item_counts, default=0)
-    if longest <= 0 or claim.value <= _QUANTITY_FACTOR * longest:
-        return False
-    if _another_rows_cell(context, claim):
-        return False   # "on the 4th, $1,572.00 and 87 seats": 87 is another day's figure
-    # A date or a clock time the call was asked for ("date": "2026-12-12") holds no
-    # quantity: its digits are no figure of the turn.
-    day = re.compile(rf"(?<!\d)0*{claim.value}(?!\d)")
-    if any(day.search(stamp.group(0)) for facts in context.evidence.ok
-           for stamp in _DATE_OR_TIME_RE.finditer(facts.arg_text)):
-        return False
-    value = ValueClaim(span=claim.span, clause=claim.clause, kind=ValueKind.NUMBER,
-                       raw=claim.text, numbers=(Decimal(claim.value),))
-    return grounded_or_excused(context, value)
-
-
-def _another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
-    """The count's sentence reads a row by another figure of it, and the count is a cell of
-    other rows only, none of which its own words name ("the 36 tins of rice pudding" names
-    the row of 36)."""
-    read = rows_its_sentence_reads(context, claim)
-    wanted = Decimal(claim.value)
-    if not read or any(wanted in row.numbers.values() for row in read):
-        return False
-    holding = [row for rows in context.evidence.derivations.rows for row in rows
-               if row.structured and wanted in row.numbers.values()]
-    return bool(holding) and not any(
-        claim.context & text_keywords(" ".join(row.labels.values())) for row in holding)
-
-
-# A word that adds a second count to a first in one sentence ("4 alarms, plus one
-# recovery line", "4 条报警，外加一条恢复记录", "3 avisos más 1 alarma").
-_ADDED_RE = re.compile(r"\b(?:plus|as\s+well\s+as|and\s+another|además\s+de|más)\b|"
-                       r"外加|另外|加上|另有|还有", re.IGNORECASE)
-
-
-def _listed_with_an_added_count(context: CheckContext, claim: CountClaim) -> bool:
-    """The count and another its sentence adds to it right after ("plus one more") make
-    together the number of items a result lists: the reply splits the listing in two."""
-    match = _ADDED_RE.search(context.text, claim.span[1], claim.span[1] + _ADDED_REACH)
-    if match is None:
-        return False
-    amount = _ADDED_AMOUNT_RE.match(context.text, match.end())
-    if amount is None:
-        return False
-    word = amount.group(1).lower()
-    added = int(word) if word.isdigit() else _SMALL_NUMBER_WORDS.get(word)
-    if added is None:
-        return False
-    total = claim.value + added
-    return any(total in facts.item_counts for facts in context.evidence.ok)
-
-
-_ADDED_REACH = 40
-_ADDED_AMOUNT_RE = re.compile(r"\s*(\d{1,3}|one|two|three|a|an|un|una|dos|tres|一|两|二|三)")
-_SMALL_NUMBER_WORDS = {"one": 1, "a": 1, "an": 1, "un": 1, "una": 1, "一": 1, "two": 2,
-                       "dos": 2, "两": 2, "二": 2, "three": 3, "tres": 3, "三": 3}
 
 
 def _far_below(value: int, sizes: Iterable[int]) -> bool:
