@@ -16,7 +16,7 @@ from typing import Any
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, key_text
-from ..evidence.facts import EventFacts
+from ..evidence.facts import EventFacts, first_list
 from .base import CheckContext
 
 # A negating particle and the word it negates, as a state is written: "out of service",
@@ -90,9 +90,8 @@ def _yes_no_fields(facts: EventFacts) -> dict[str, list[str]]:
 
 def _json_flags(data: Any) -> dict[str, list[str]]:
     """The booleans of a JSON list's items, by key ("in_service": false -> "false")."""
-    items = data if isinstance(data, list) else next(
-        (v for v in data.values() if isinstance(v, list)), None) if isinstance(data, dict) \
-        else None
+    items = data if isinstance(data, list) else \
+        first_list(data, depth=0) if isinstance(data, dict) else None
     flags: dict[str, list[str]] = {}
     for item in items or ():
         if isinstance(item, dict):
