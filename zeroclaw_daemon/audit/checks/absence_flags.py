@@ -17,6 +17,7 @@ from typing import Any
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, key_text
 from ..evidence.facts import EventFacts, first_list
+from ..evidence.tables import headed_table
 from .base import CheckContext
 
 # A negating particle and the word it negates, as a state is written: "out of service",
@@ -77,10 +78,9 @@ def _yes_no_fields(facts: EventFacts) -> dict[str, list[str]]:
     if isinstance(data, (list, dict)):
         values = _json_flags(data)
     else:
-        table = [row for row in facts.rows if row.structured]
-        # A text table's columns are named by its header row (the first, with no number).
-        headers = table[0].labels if table and not table[0].numbers else {}
-        for row in table[1:] if headers else table:
+        # A text table's columns are named by its header row.
+        headers, table = headed_table(facts.rows, text_result=True)
+        for row in table:
             for key, cell in row.labels.items():
                 values.setdefault(headers.get(key, key), []).append(cell.strip().lower())
     yes_no = _FALSE_VALUES | _TRUE_VALUES

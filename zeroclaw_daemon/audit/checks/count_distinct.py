@@ -14,6 +14,7 @@ import re
 
 from ..claims.types import CountClaim
 from ..evidence.facts import EventFacts
+from ..evidence.tables import headed_table
 from .base import CheckContext
 
 # A word of distinctness right before the counted noun, or after the number.
@@ -35,9 +36,7 @@ def counts_distinct_values(context: CheckContext, claim: CountClaim) -> bool:
 def _key_column_names(facts: EventFacts) -> int | None:
     """How many distinct values the first column of the result's table holds, when it
     repeats some (None when it repeats none: then it counts the rows)."""
-    table = [row for row in facts.rows if row.structured]
-    if facts.parsed_json is None and table and not table[0].numbers:
-        table = table[1:]
+    _, table = headed_table(facts.rows, facts.parsed_json is None)
     cells = [next(iter(row.labels.values()), "").strip().lower() for row in table]
     cells = [c for c in cells if c]
     if len(cells) < 3 or len(set(cells)) == len(cells):
@@ -47,12 +46,9 @@ def _key_column_names(facts: EventFacts) -> int | None:
 
 def _distinct_counts(facts: EventFacts) -> set[int]:
     """How many distinct values each column of the result's rows holds."""
-    table = [row for row in facts.rows if row.structured]
-    if len(table) < 2:
+    header, table = headed_table(facts.rows, facts.parsed_json is None)
+    if len(table) < (1 if header else 2):
         return set()
-    # A text table's first row with no figure is its header; a JSON list has none.
-    if facts.parsed_json is None and not table[0].numbers:
-        table = table[1:]
     columns: dict[str, set[str]] = {}
     for row in table:
         for key, cell in row.labels.items():

@@ -276,6 +276,15 @@ def _flatten_into(item: Mapping[Any, Any], prefix: str, row: Row, depth: int) ->
             _flatten_into(value, name + ".", row, depth + 1)
 
 
+def headed_table(rows: Sequence[Row], text_result: bool) -> tuple[Mapping[str, str], list[Row]]:
+    """A result's structured rows as its header (labels by column) and the rows under it:
+    a text table's first row with no figure is its header; a JSON listing has none."""
+    table = [row for row in rows if row.structured]
+    if text_result and table and not table[0].numbers:
+        return table[0].labels, table[1:]
+    return {}, table
+
+
 def column_values(rows: Sequence[Row]) -> list[list[Decimal]]:
     """Each number column's values, top to bottom."""
     columns: dict[str, list[Decimal]] = {}
