@@ -102,3 +102,38 @@ def test_use_by_dates_decide_an_absence_of_expiry(reply: str, first_use_by: str,
     both ways."""
     assert expected == [f[1] for f in findings(reply, _inks(first_use_by))
                         if f[0] == "false_absence"]
+
+
+# An invoice ledger that dates itself, months before the receipts' day.
+LEDGER = ("as_of: 2026-05-20\n"
+          "invoice   client      amount_gbp  due_date    status\n"
+          "INV-5521  S. Abbott   420.00      2026-05-31  open\n"
+          "INV-5490  J. Cole     385.00      {due}  {state}\n"
+          "INV-5530  L. Mensah   310.00      2026-05-31  open\n")
+
+
+@pytest.mark.parametrize(("reply", "due", "state", "expected"), [
+    # Past on the ledger's own day, with a state of an item still out.
+    ("None overdue as of today, 3 open invoices.", "2026-05-15", "open",
+     ["absence.due_date_passed"]),
+    ("No hay ninguna factura vencida.", "2026-05-15", "pendiente", ["absence.due_date_passed"]),
+    # Due after the ledger's day: not late on the day it was read, though the receipts' day
+    # is months later.
+    ("None overdue as of today, 3 open invoices.", "2026-05-25", "open", []),
+    # Paid: the date no longer says the item is due.
+    ("None overdue as of today, 3 open invoices.", "2026-05-15", "paid", []),
+])
+def test_result_that_dates_itself_is_read_on_its_own_day(reply: str, due: str, state: str,
+                                                         expected: list[str]) -> None:
+    """A result's 'as_of' day is the day its due dates are judged on, 'as of today' does
+    not scope the absence to items dated today, and a state field counts only when it
+    says the item is still out."""
+    event = _event(LEDGER.format(due=due, state=state.ljust(6)))
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+def test_zh_absence_before_its_receipt_is_checked() -> None:
+    """'没有逾期的 [receipt: …]。': the receipt's bracket ends the absence's subject."""
+    reply = f"借出的 3 件设备都在借期内，没有逾期的 [receipt: {_RECEIPT}]。"
+    assert [("false_absence", "absence.due_date_passed", "没有逾期的")] == [
+        f for f in findings(reply, JIEYONG) if f[0] == "false_absence"]

@@ -34,6 +34,27 @@ def test_aligned_table_cells_are_columns() -> None:
     assert "lakeside, east shore" == rows[3].labels["0"]
 
 
+@pytest.mark.parametrize("result", [
+    "as_of: 2026-05-20\n" + TRAILS,
+    "park: Fell View\nsensor: counter-3\n" + TRAILS,
+    "as_of: 2026-05-20\ntrail;visitors\nNorth ridge loop;1240\nOld mill path;860\n"
+    "Lakeside, east shore;415\nQuarry steps;2105\nFern gully;530",
+])
+def test_table_under_caption_lines_is_read_as_a_table(result: str) -> None:
+    """One or two caption lines above a table's header leave its rows columns (and are
+    no row of it themselves)."""
+    rows = [row for row in table_rows(result) if row.structured]
+    assert 6 == len(rows)
+    assert "lakeside, east shore" == rows[3].labels["0"]
+    assert 415 == int(rows[3].numbers["1"])
+
+
+def test_caption_over_a_header_with_a_digit_is_no_table() -> None:
+    """A second line with a digit is a row, not a header: no caption is skipped."""
+    text = "run 7\nalpha  3\nbeta   4 5\ngamma"
+    assert not any(row.structured for row in table_rows(text))
+
+
 @pytest.mark.parametrize("reply", [
     # A column total beside a row count: 5150 is the visitors' sum, 5 the trails.
     "Last weekend: 5,150 visitors across 5 trails, Quarry steps the busiest with 2,105.",

@@ -91,14 +91,16 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
         if not pool:
             return
-    if scoped_to_other_days(context, claim, pool):
-        return   # "no visible pass today or tomorrow": the passes listed are later
+    # A due state is the state on a day ("none overdue as of today"), not of the items
+    # dated on it: judged before the day scope.
     passed = passed_due_date(context, claim, pool)
     if passed is not None:
         facts, due = passed
-        _refuted(context, claim, facts, f"has an item due on {due}, before this turn's day",
-                 "absence.due_date_passed")
+        _refuted(context, claim, facts, f"has an item due on {due}, already past on the "
+                 "day the result was read", "absence.due_date_passed")
         return
+    if scoped_to_other_days(context, claim, pool):
+        return   # "no visible pass today or tomorrow": the passes listed are later
     selected = listed_in_a_selected_state(context, claim, evidence.ok)
     if selected is not None:
         facts, listed = selected

@@ -8,10 +8,11 @@ day the receipts record, less a day for the reader's zone: strictly before the d
 before it).
 
 Precision first: the result must have a column named as a due date (a closed class of
-key words) and no field of states (a row "returned" or "paid" is no longer due, so the
-date alone does not say it); the turn must have a day (a receipt); and when the absence's
-clause names a word of some row's text (a client, a title), it is about those rows only,
-so only such a row's date refutes it.
+key words), and a row with a field of states counts only in a state of an item still out
+("open", "on_loan"; a row "returned" or "paid" is no longer due, whatever its date); the
+turn must have a day (a receipt), and a result that dates itself ("as_of: 2026-05-20") is
+read on its own day; and when the absence's clause names a word of some row's text (a
+client, a title), it is about those rows only, so only such a row's date refutes it.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import key_text, stem, text_keywords
-from ..evidence.calendar import turn_days
+from ..evidence.calendar import stated_day, turn_days
 from ..evidence.facts import EventFacts
 from ..evidence.tables import Row
-from .absence_kinds import sorted_by_state
+from .absence_kinds import STATE_KEY_RE
 from .base import CheckContext
 
 # States an item is in once its date has passed (en, es, zh): a closed class.
@@ -39,6 +40,14 @@ _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline"
 _DUE_KEY_HAN = ("到期", "截止", "应还")
 # Two words that say a due date only together ("use_by", "best before", "valid until").
 _DUE_KEY_PHRASE_RE = re.compile(r"\b(?:use|sell|best)\s+(?:by|before)\b|\bvalid\s+(?:until|to)\b")
+# States of an item still out, whose due date decides whether it is late (en, es, zh): a
+# closed class.
+_OPEN_STATE_RE = re.compile(
+    r"^\s*(?:open|outstanding|unpaid|pending|due|overdue|late|active|issued|borrowed|out|"
+    r"on[ _-]?loan|lent|unreturned|not[ _-]returned|abiert[oa]|pendiente|impagad[oa]|"
+    r"prestad[oa]|en[ _-]pr[eé]stamo|activ[oa]|"
+    r"未还|未付|待付|未支付|借出|在借|欠款|逾期|待处理)\s*$",
+    re.IGNORECASE)
 _KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
@@ -74,16 +83,16 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
     words = text_keywords(said)
     dated = False
     for facts in pool:
-        if sorted_by_state(facts):
-            continue
         rows = _item_rows(facts)
         row_words = {stem(w) for row in rows for w in _text_words(row)}
         named = words & row_words
+        # A result that dates itself ("as_of: 2026-05-20") tells the state on that day.
+        day = stated_day(facts.result, facts.parsed_json) or before
         for labels, due in _due_cells(facts, rows):
             if named and not named & {stem(w) for w in _text_words(labels)}:
                 continue   # the clause is about rows this one is not
             dated = True
-            if due < before:
+            if due < day:
                 return facts, due.isoformat()
     return True if dated else None
 
@@ -117,6 +126,8 @@ def _due_cells(facts: EventFacts, rows: list[Row]) -> list[tuple[Row, dt.date]]:
     header = structured[0].labels if structured and facts.parsed_json is None else None
     for row in rows:
         names = header if header is not None else {k: k for k in row.labels}
+        if not _still_open(row, names):
+            continue
         for key in _due_columns(names):
             match = _ISO_DAY_RE.fullmatch(row.labels.get(key, "").strip()[:10])
             if match is None:
@@ -126,6 +137,14 @@ def _due_cells(facts: EventFacts, rows: list[Row]) -> list[tuple[Row, dt.date]]:
             except ValueError:
                 continue
     return found
+
+
+def _still_open(row: Row, names: dict[str, str]) -> bool:
+    """The row has no field of states, or its state says the item is still out (open,
+    pending, on loan): a row "paid" or "returned" is no longer due, whatever its date."""
+    states = [row.labels.get(key, "") for key, name in names.items()
+              if STATE_KEY_RE.search(name)]
+    return not states or any(_OPEN_STATE_RE.search(state) for state in states)
 
 
 def _text_words(row: Row) -> list[str]:

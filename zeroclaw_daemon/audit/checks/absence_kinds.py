@@ -106,7 +106,7 @@ def states_named(context: CheckContext, text: str) -> frozenset[str]:
 
 # The names of a field of states (keys are written in English or Spanish whatever the
 # reply's language).
-_STATE_KEY_RE = re.compile(r"(?<![a-z])(?:status|state|estado|situaci[oó]n|stage|phase|fase)"
+STATE_KEY_RE = re.compile(r"(?<![a-z])(?:status|state|estado|situaci[oó]n|stage|phase|fase)"
                            r"(?![a-z])|状态", re.IGNORECASE)
 
 
@@ -118,10 +118,10 @@ def sorted_by_state(target: EventFacts) -> bool:
         data = next((v for v in data.values() if isinstance(v, list)), None)
     if isinstance(data, list):
         return any(isinstance(item, dict) and any(
-            isinstance(key, str) and _STATE_KEY_RE.search(key) for key in item)
+            isinstance(key, str) and STATE_KEY_RE.search(key) for key in item)
             for item in data[:_ITEMS_READ])
     header = target.result.lstrip().split("\n", 1)[0]
-    return _STATE_KEY_RE.search(header) is not None
+    return STATE_KEY_RE.search(header) is not None
 
 
 _ITEMS_READ = 50

@@ -29,6 +29,13 @@ _QUARTER_RE = re.compile(
     r"\bQ(?P<q1>[1-4])[ -]?(?P<y1>20\d\d)\b|\b(?P<y2>20\d\d)[ -]?Q(?P<q2>[1-4])\b"
     r"|\b(?P<q3>[1-4])T[ -]?(?P<y3>20\d\d)\b")
 MAX_DATES = 24
+# A key that dates a whole result, the day it was read on ("as_of", "fecha_consulta",
+# "截至"): a closed class of words, in the languages keys are written in.
+_STATED_DAY_KEY_RE = re.compile(
+    r"^\s*(?:as[ _]?(?:of|at)|date|today|report[ _]date|run[ _]date|generated(?:[ _]at)?|"
+    r"snapshot|fecha(?:[ _]de)?(?:[ _]consulta)?|consulta|hoy|stand|datum|"
+    r"截至|日期|查询日期|统计日期)\s*$", re.IGNORECASE)
+_STATED_DAY_LINE_RE = re.compile(r"([^:：\n]{1,24})[:：]\s*(\d{4})-(\d{2})-(\d{2})\b")
 
 
 def turn_days(events: Sequence[ToolEvent]) -> frozenset[dt.date]:
@@ -45,6 +52,33 @@ def turn_days(events: Sequence[ToolEvent]) -> frozenset[dt.date]:
         day = dt.datetime.fromtimestamp(seconds, tz=dt.UTC).date()
         days.update(day + dt.timedelta(days=shift) for shift in (-1, 0, 1))
     return frozenset(days)
+
+
+def stated_day(result: str, parsed: object) -> dt.date | None:
+    """The day a result says it was read on: a top-level key of a JSON object, or a
+    "key: date" on one of its first two lines, whose key names the day of the reading
+    (``as_of: 2026-05-20``, ``fecha_consulta: 2026-04-01``). A state a date makes (a due
+    date gone by) is the state on that day, whenever the reply is read."""
+    if isinstance(parsed, dict):
+        for key, value in parsed.items():
+            if isinstance(key, str) and isinstance(value, str) and \
+                    _STATED_DAY_KEY_RE.match(key):
+                day = _iso_day(value[:10])
+                if day is not None:
+                    return day
+        return None
+    for line in result.lstrip().split("\n", 2)[:2]:
+        match = _STATED_DAY_LINE_RE.search(line)
+        if match is not None and _STATED_DAY_KEY_RE.match(match.group(1)):
+            return _iso_day(f"{match[2]}-{match[3]}-{match[4]}")
+    return None
+
+
+def _iso_day(text: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def days_from_the_turn(text: str, days: Iterable[dt.date]) -> set[int]:

@@ -21,6 +21,7 @@ from ..claims.numbers import number_readings
 from .headers import RULE_LINE_RE
 
 MAX_ROWS = 400
+MAX_CAPTION = 2           # lines above a table's header that say what it lists
 MAX_GROUPS = 12            # a text column with more distinct values is a name, not a kind
 # A number standing alone: not part of a date, a time, a version or an identifier.
 LINE_NUMBER_RE = re.compile(r"(?<![\w.:/-])-?\d+(?:[.,]\d+)*(?![\w:/-]|\.\d)")
@@ -73,12 +74,16 @@ def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> l
     lines = [line for line in text.splitlines() if line.strip()][:MAX_ROWS]
     separator = _separator(lines)
     aligned = _aligned_cells(lines) if separator is None else None
+    caption = 0
+    if separator is None and aligned is None:
+        caption, separator, aligned = _under_a_caption(lines)
     rows = []
     for number, line in enumerate(lines):
-        row = Row(structured=aligned is not None or (separator is not None
-                                                     and separator in line))
+        row = Row(structured=number >= caption and (
+            aligned is not None or (separator is not None and separator in line)))
         if row.structured:
-            cells = aligned[number] if aligned is not None else split_cells(line, separator or ",")
+            cells = aligned[number - caption] if aligned is not None else \
+                split_cells(line, separator or ",")
             for index, cell in enumerate(cells):
                 cell = cell.strip().strip("\"'` ")
                 value = cell_number(cell)
@@ -93,6 +98,24 @@ def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> l
                     row.numbers[str(index)] = value
         rows.append(row)
     return rows
+
+
+def _under_a_caption(lines: Sequence[str]) -> tuple[int, str | None, list[list[str]] | None]:
+    """A table under one or two caption lines ("as_of: 2026-05-20", "sku: NH-VK120-M  Nordhorn
+    Vektor 120"): how many lines the caption takes, and the table's separator or aligned
+    cells from its header row on. The header holds no digit (it names the columns); a
+    caption is short, so at most :data:`MAX_CAPTION` lines. (0, None, None): no such table."""
+    for caption in range(1, MAX_CAPTION + 1):
+        body = lines[caption:]
+        if len(body) < 3 or any(c.isdigit() for c in body[0]):
+            continue
+        separator = _separator(body)
+        if separator is not None:
+            return caption, separator, None
+        aligned = _aligned_cells(body)
+        if aligned is not None:
+            return caption, None, aligned
+    return 0, None, None
 
 
 def cell_number(cell: str) -> Decimal | None:

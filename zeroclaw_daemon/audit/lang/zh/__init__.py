@@ -185,7 +185,9 @@ ABSENCE = phrase(
     r"|(?:并没有|没有|(?<!还)没(?![过有]))(?:发现|出现)?(?:任何)?" + _NOT_PASSED
     + r"(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|"
     r"问题|关系|办法|响应|返回|成功|时间|想|说|用|意义|影响|收到|拿到|得到|找到|能|法|完成|跑)"
-    r"(?P<subj5>[^，。！？；\n]{1,24}?)(?=[，。！？；\n]|$)")
+    # The subject ends at the clause's end, or where a receipt's bracket opens ("没有逾期的
+    # [receipt: …]。").
+    r"(?P<subj5>[^，。！？；\n]{1,24}?)(?=\s\[|[，。！？；\n]|$)")
 
 # Measure words of countable things (a closed class): objects, documents, persons, and
 # animals (只 头 匹 尾), vehicles and craft (辆 架 艘), plants (棵 株), buildings (栋 幢 所),
