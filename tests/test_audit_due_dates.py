@@ -137,3 +137,14 @@ def test_zh_absence_before_its_receipt_is_checked() -> None:
     reply = f"借出的 3 件设备都在借期内，没有逾期的 [receipt: {_RECEIPT}]。"
     assert [("false_absence", "absence.due_date_passed", "没有逾期的")] == [
         f for f in findings(reply, JIEYONG) if f[0] == "false_absence"]
+
+
+@pytest.mark.parametrize("reply", [
+    "No, ninguno tiene el préstamo vencido.",
+    "Ninguna tiene la devolución vencida todavía.",
+])
+def test_es_none_has_a_thing_in_a_due_state(reply: str) -> None:
+    """'ninguno tiene la ITV caducada': a thing of the items in a due state, denied by the
+    negative pronoun, is an absence (and a past date refutes it)."""
+    assert ["absence.due_date_passed"] == [
+        f[1] for f in findings(reply, PRESTAMOS) if f[0] == "false_absence"]

@@ -26,7 +26,10 @@ ABSENCE = phrase(
     r"\b(?:nada|nadie|ningun[oa]s?|ningún|ningun[oa]s?\s+de\s+(?:ell[oa]s|est[oa]s|l[oa]s\s+"
     + _W + r")|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")\s+(?:se\s+)?"
     r"(?:(?:est[áa]n?|estaba[n]?|estuvo|estuvieron|qued[óo]|quedaron|quedan?|fue|fueron|"
-    r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron)\s+)?"
+    r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron)\s+"
+    # or a thing of the item's in that state ("ninguno tiene la ITV caducada")
+    r"|(?:tiene|tienen|tenía|tenían|lleva|llevan)\s+(?:(?:el|la|los|las|su|sus)\s+)?"
+    + _W + r"(?:\s+" + _W + r")?\s+)?"
     r"(?:todavía\s+|aún\s+|ya\s+)?(?P<subjstate>" + _STATE_ES + r")"
     r"|\bno\s+(?:se\s+)?(?:(?:ha|han|había|habían)\s+)?(?P<subjstate2>" + _STATE_VERBS_ES
     + r"(?:ó|aron|ado|ada|ados|adas|ió|ieron|ido|ida))\s+(?:ningún|ninguna|ningunos|ningunas)\s+"
