@@ -32,6 +32,12 @@ def found(reply: str, *events: ToolEvent) -> list[tuple[str, str, str]]:
     ("O voo saiu às 14:10 por causa da neblina em Lisboa, com 40 minutos de atraso.", "pt"),
     ("Sim, as 12 amostras chegaram ao laboratório.", "pt"),
     ("Il treno è fermo sulla linea 2 da 15 minuti.", "it"),
+    # Sentences of our own in the style of replies once read as Spanish.
+    ("Temos 4 turmas esta semana, 61 alunos no total: a maior tem 22, com duas monitoras.",
+     "pt"),
+    ("Vai bem: faltam 3 caixas de 12, o resto chegou.", "pt"),
+    ("Umidità al 64 %, contro un obiettivo del 60 %, sotto il limite di 70.", "it"),
+    ("Adesso: Sirena 40 minuti, Cometa 25. Se volete aspettare meno, c'è Cometa.", "it"),
 ])
 def test_a_short_reply_in_an_uncovered_language_is_told_apart(reply: str, language: str) -> None:
     """Function words a covered language shares with the reply's language do not outvote it."""

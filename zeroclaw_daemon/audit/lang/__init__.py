@@ -65,7 +65,8 @@ januar februar märz juni juli oktober dezember
 """),
     "pt": word_set("""
 não uma os as do da dos das na nos nas foi são estão também mas já ao pelo pela isso você
-em é encontrei nenhum nenhuma
+em é encontrei nenhum nenhuma com tem temos têm fim maior muito muita muitos até ainda
+nosso nossa essa esse essas esses num numa pelos pelas vai bem faltam
 ontem hoje amanhã depois então atualmente
 sim dois duas três
 terça quarta quinta sexta
@@ -73,7 +74,7 @@ janeiro fevereiro março maio junho julho setembro outubro novembro dezembro
 """),
     "it": word_set("""
 il gli della delle dei non è sono per nel nella alla anche ma già ho ha hanno stato stati
-questo questa tutti più nessun nessuna ci sono
+questo questa tutti più nessun nessuna ci sono di contro sotto meno volete vuoi
 ieri oggi domani verso dopo presso senza ancora però quindi attualmente
 sul sulla sulle sui dal dalla nelle tre quattro
 alle ai agli allo dello degli nei negli ore
