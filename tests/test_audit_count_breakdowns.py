@@ -90,7 +90,7 @@ SUCCULENTS = ok("stock_lookup", "sku,nombre,stock\nS1,Aloe,6\nS2,Echeveria,3\nS3
     ("There are 3 varieties low on stock: Aloe, Echeveria, Haworthia and Sedum.",
      [("count_mismatch", "count.item_count", "3 varieties")]),
     ("库存不足 10 盆的有 **3 个品种**：Aloe、Echeveria、Haworthia、Sedum。",
-     [("count_mismatch", "count.item_count", "3 个品种**")]),
+     [("count_mismatch", "count.item_count", "3 个品种")]),
     ("Hay 4 variedades con poco stock: Aloe, Echeveria, Haworthia y Sedum.", []),
     # The number is a cell read, no listing after it: no finding.
     ("Del Sedum quedan 5 macetas: pocas.", []),

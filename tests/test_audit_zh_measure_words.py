@@ -37,3 +37,26 @@ def test_a_right_count_with_a_measure_word(reply: str, event: ToolEvent) -> None
     """The listing's own size, or its parts, told with the measure word: no finding."""
     expected: Expected = []
     assert expected == of_type("count_mismatch", reply, event)
+
+
+CHOIR = ok("choir.members", "name,part\n" + "\n".join(f"成员{n},S" for n in range(7)))
+
+
+def test_a_count_of_persons_with_ren() -> None:
+    """'一共 6 人' over seven listed members: 人 after digits counts persons, as 名 does."""
+    assert [("count_mismatch", "count.item_count", "6 人")] == of_type(
+        "count_mismatch", "女高音一共 **6 人**。", CHOIR)
+
+
+@pytest.mark.parametrize("reply", [
+    "女高音一共 7 人。",
+    # 人 in a compound: a rowing eight, a room for four, a trio.
+    "女子新手八人的训练在 9:30。",
+    "订的是四人间，三人组那边另算。",
+    "预算 8 人民币一份。",
+])
+def test_ren_in_a_right_count_or_a_compound(reply: str) -> None:
+    """The right count of persons, or 人 inside a compound or after a number word: no
+    finding."""
+    expected: Expected = []
+    assert expected == of_type("count_mismatch", reply, CHOIR)

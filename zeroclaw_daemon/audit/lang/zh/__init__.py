@@ -201,13 +201,19 @@ _LOAD_CLASSIFIER = r"车(?![间道位型次厢库队牌号辆主])"
 # 单 counts orders and jobs taken ("312 单", "接了 5 单"), unless it begins a noun of its own
 # (单价 a unit price, 单位 a unit, 单号 an order number, 单元 a building's unit, 单人 single...).
 _ORDER_CLASSIFIER = r"单(?![价位号元独人据身词子调项次据程])"
+# 人 counts persons ("一共 16 人") as 名 and 位 do, unless it begins a noun of its own (人民币
+# the yuan, 人次 person-visits, 人份 portions, 人均 per head, 人工 labour, 四人间 a room for
+# four, 八人座). Only after digits: a number word before 人 is mostly a compound's (女子八人
+# a rowing eight, 三人组 a trio, 双人 double).
+_PERSON_CLASSIFIER = r"人(?![民次份均工间座位床桌组])"
 # A number word right after 周, 星期 or 礼拜 names a weekday (周六只剩一个时段: Saturday has only
 # one slot left), not a count: 六只 is no "six animals".
 COUNT_RE = phrase(
     r"(?<![第\dA-Za-z.,:：])(?P<num>\d{1,3}(?:,\d{3})+|\d+|"
     r"(?<![周期拜])[零〇一二两三四五六七八九十百千万]+)\s*"
-    r"(?P<cls>[" + _CLASSIFIERS + r"]|" + _LOAD_CLASSIFIER + r"|" + _ORDER_CLASSIFIER + r")"
-    r"(?P<noun>[^\s，。！？；：、,.!?;:（()）]{0,12}"
+    r"(?P<cls>[" + _CLASSIFIERS + r"]|" + _LOAD_CLASSIFIER + r"|" + _ORDER_CLASSIFIER + r"|"
+    + _PERSON_CLASSIFIER + r")"
+    r"(?P<noun>[^\s，。！？；：、,.!?;:（()）*]{0,12}"
     r"(?:\s?[A-Za-z][\w-]*)?)")
 SKIP_BEFORE = phrase(
     r"(?:第|前|最近|其中|另外|另|超过|约|大约|大概|近|将近|不到|至少|最多|每|多于|少于|以上|差不多|"
@@ -245,6 +251,8 @@ def find_counts(text: str, pack: LanguagePack, start: int, end: int) -> list[Raw
         if NOT_A_NOUN_AFTER.match(noun):
             continue
         digits = num_text[0].isdigit()
+        if match.group("cls") == "人" and not digits:
+            continue
         if digits and len(num_text) == 4 and 1900 <= value <= 2100:
             continue
         found.append(RawCount(match.start(), match.end(), value,
