@@ -4,9 +4,11 @@ tables: their columns add up like any other table's. Results and replies of our 
 
 from __future__ import annotations
 
+import pytest
 from audit_rules import findings, ok
 
 from zeroclaw_daemon.audit.evidence.tables import table_rows
+from zeroclaw_daemon.receipts import ToolEvent
 
 KILNS = ok("mes.query", " kiln | loads | rejects\n"
                         "------+-------+---------\n"
@@ -35,3 +37,24 @@ def test_the_row_count_under_a_psql_table_names_no_column() -> None:
     assert [("count_mismatch", "count.item_count", "Two duplicated payment refs")] == [
         f for f in findings("Two duplicated payment refs yesterday.", refs)
         if f[0] == "count_mismatch"]
+
+
+def _accessions(rows: int) -> ToolEvent:
+    body = "\n".join(f" RSB-{n:05d} | {40 + n:>3} " for n in range(rows))
+    header = " accession | germ_pct\n-----------+----------\n"
+    return ok("sql", header + body + f"\n({rows} rows)\n",
+              args={"query": "SELECT accession, germ_pct FROM viability WHERE germ_pct < 75"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("9 accessions on the list, the worst at 40%.", []),
+    ("10 accessions on the list, the worst at 40%.", ["count.item_count"]),
+    # The call's own query selected under 75: the bound names every row, no part of them.
+    ("8 accessions are under 75% on their last test.", ["count.item_count"]),
+    ("9 accessions are under 75% on their last test.", []),
+])
+def test_psql_row_count_footer_and_the_query_bound(reply: str, expected: list[str]) -> None:
+    """psql's "(9 rows)" is the count of the rows above it, no row; a bound the query's
+    WHERE applied selects every row, so a count under it is compared with them all."""
+    assert expected == [f[1] for f in findings(reply, _accessions(9))
+                        if f[0] == "count_mismatch"]

@@ -4,7 +4,8 @@ bound (checks/count_kinds.selected_by_a_threshold), so it is compared with the l
 
 A call's argument states a bound when a word of its key is one of the bound words that
 argument names are written with (``min_rating``, ``maxPrice``, ``score_gte``,
-``threshold``): a closed class of English key words, the language calls are written in.
+``threshold``): a closed class of English key words, the language calls are written in;
+or when a query it was given compares a column with it ("WHERE last_germ_pct < 75").
 Only the number written right after the reply's bound word is read, in every reading its
 digits may have.
 """
@@ -25,6 +26,8 @@ BOUND_KEY_WORDS = frozenset({
 _KEY_WORD_RE = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 # The bound's figure: the first number within a few characters of the bound word ("above
 # 1800", "more than the 20", "más de 1.500").
+# A figure compared in a query's text: after <, <=, > or >= (not "<>", not "=>").
+_COMPARED_FIGURE_RE = re.compile(r"(?<![<>=!-])[<>]=?\s*'?(-?\d+(?:\.\d+)?)(?![\d.])")
 _FIGURE_AFTER_RE = re.compile(r"[^\d\n.;,!?]{0,14}?(\d[\d.,]*\d|\d)")
 
 
@@ -35,6 +38,11 @@ def _bound_arguments(args: Mapping[str, object], found: set[Decimal], depth: int
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             continue
+        if isinstance(value, str):
+            # A query the call ran ("WHERE last_germ_pct < 75", "rating>=4.5") states its
+            # bounds with comparison signs, whatever its key.
+            for figure in _COMPARED_FIGURE_RE.findall(value):
+                found.add(Decimal(figure))
         words = {w.lower() for w in _KEY_WORD_RE.findall(str(key))}
         if words.isdisjoint(BOUND_KEY_WORDS):
             continue

@@ -61,6 +61,9 @@ STANDALONE_INT_RE = re.compile(
 _TOTAL_ROW_RE = re.compile(r"\s*[|*]*\s*(?:grand\s+total|sub-?total|totals?|sum|suma|"
                            r"total\s+general|gesamt|insgesamt|somme|totale|合计|总计|小计|"
                            r"共计|总数|總計|合計)(?![^\W\d_])", re.IGNORECASE)
+# The count of rows a database client prints under them (psql, mysql, sqlite, Oracle).
+_ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+rows?(?:\s+(?:in\s+set|selected|returned|"
+                                  r"fetched))?\)?(?:\s*\([\d.]+\s*sec\))?\s*$", re.IGNORECASE)
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
@@ -197,6 +200,12 @@ class EventFacts:
             # Comment lines and settings ("# m h dom", "MAILTO=ops@...") are not items.
             lines = [line for line in self.units if not _NOT_ITEM_LINE_RE.match(line)] \
                 or self.units
+            footer = _ROW_COUNT_FOOTER_RE.match(lines[-1]) if len(lines) > 1 else None
+            if footer is not None:
+                # "(17 rows)", "3 rows in set (0.00 sec)": the client's count of the rows
+                # above, no row itself.
+                counts.add(int(footer.group(1)))
+                lines = lines[:-1]
             if len(lines) > 1 and RULE_LINE_RE.match(lines[1]):
                 counts.add(len(lines) - 2)  # a table: header, a rule of dashes, rows
             elif lines and (HEADER_LINE_RE.match(lines[0]) or (
