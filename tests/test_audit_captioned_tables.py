@@ -45,3 +45,23 @@ def test_rows_under_a_captioned_header_are_the_items(reply: str, event: object,
     """The rows under the header count (a verdict line under them is none); other counts
     are still mismatched."""
     assert expected == of_type(C, reply, event)  # type: ignore[arg-type]
+
+
+# A group's members under a caption line: five numbered lines, the last numbered 5.
+PENGUINS = ok("groups.members",
+              "group: Penguins (age 4-6, first week)   instructor: T. Ash\n"
+              " 1. Oli S.   age 5  helmet: own\n 2. Amy K.   age 6  helmet: hire\n"
+              " 3. Noa P.   age 5  helmet: hire\n 4. Isa M.   age 6  helmet: hire\n"
+              " 5. Leo W.   age 6  helmet: own\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("There are 5 kids in Penguins this week.", []),
+    # 4 stands in the result only as a list position ("4. Isa M."): no figure it quotes.
+    ("There are 4 kids in Penguins this week.", [(C, ITEMS, "4 kids")]),
+    ("Penguins has 4 kids this week, with T. Ash.", [(C, ITEMS, "4 kids")]),
+])
+def test_a_numbered_list_under_a_caption(reply: str, expected: Expected) -> None:
+    """The lines numbered 1 to 5 are the items, the caption above them is none: a count of
+    four is compared with five, and the words only the caption holds tell no kind apart."""
+    assert expected == of_type(C, reply, PENGUINS)

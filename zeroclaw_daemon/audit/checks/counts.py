@@ -117,10 +117,12 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if not inside_an_item:
         if kind is None and claim.digits and claim.value in evidence.ok_integers \
                 and not _heads_its_listing(context, claim) \
-                and not names_the_key_column(context, claim):
+                and not names_the_key_column(context, claim) \
+                and not evidence.only_a_list_position(claim.value):
             # A number quoted verbatim from the result is not a count of it; one whose noun
             # names the column that identifies the rows ("8 batches" over batch_id) counts
-            # them, whatever cell of another column holds the same number.
+            # them, whatever cell of another column holds the same number; nor is a list's
+            # position ("12. Maya L." when 13 are listed).
             return
         if evidence.states_beside_a_count_word(claim.value):
             return

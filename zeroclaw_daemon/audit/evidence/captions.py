@@ -7,6 +7,10 @@ and only the rows under the header are items. A header is a line of two or more 
 cells with no digit, over rows that each hold a digit; it opens the table only within the
 first lines (a caption is short), never after a row. Label lines under the rows with no
 figure ("结论: 全部合格") are a footer about the whole table, no item either.
+
+A numbered list under a caption ("group: Penguins (age 4-6)", then "1. Oliver S.", "2. ...")
+is read the same way: the lines from the one numbered 1 on, numbered one after another,
+are the items; the line above them says what they are.
 """
 
 from __future__ import annotations
@@ -41,3 +45,23 @@ def rows_under_a_captioned_header(lines: Sequence[str]) -> int | None:
             return len(rows)
         return None   # a line without a digit that is no header: not this layout
     return None
+
+
+_POSITION_RE = re.compile(r"\s*(\d{1,3})[.)]\s")
+
+
+def numbered_under_a_caption(lines: Sequence[str]) -> int:
+    """How many caption lines stand above a numbered list (1., 2., ... to the last line),
+    or 0 when the lines are no such list."""
+    for caption in range(1, MAX_CAPTION_LINES + 1):
+        items = lines[caption:]
+        if len(items) < MIN_ROWS or len(lines) <= caption:
+            return 0
+        first = _POSITION_RE.match(items[0])
+        if first is None or first.group(1) != "1":
+            continue
+        if all((m := _POSITION_RE.match(line)) is not None and int(m.group(1)) == n
+               for n, line in enumerate(items, start=1)):
+            return caption
+        return 0
+    return 0

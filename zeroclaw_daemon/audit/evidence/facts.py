@@ -13,7 +13,7 @@ from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
 from ..claims.words import key_text, stem, text_keywords
-from .captions import rows_under_a_captioned_header
+from .captions import numbered_under_a_caption, rows_under_a_captioned_header
 from .headers import (
     CSV_HEADER_RE,
     HEADER_LINE_RE,
@@ -224,6 +224,9 @@ class EventFacts:
             captioned = rows_under_a_captioned_header(lines)
             if captioned is not None:
                 counts.add(captioned)   # a caption line, a header, then the rows
+            numbered = numbered_under_a_caption(lines)
+            if numbered:
+                counts.add(len(lines) - numbered)   # a caption line, then "1. ...", "2. ..."
             if len(lines) == 1:
                 pieces = [p for p in _LIST_SPLIT_RE.split(lines[0]) if p.strip()]
                 if len(pieces) > 1:
@@ -304,6 +307,8 @@ class EventFacts:
                                or CSV_HEADER_RE.match(lines[0])
                                or is_aligned_header(lines)):
             lines = lines[2:] if len(lines) > 2 and RULE_LINE_RE.match(lines[1]) else lines[1:]
+        else:
+            lines = lines[numbered_under_a_caption(lines):]
         return [text_keywords(line) for line in lines]
 
     @lazy

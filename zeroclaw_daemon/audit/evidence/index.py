@@ -31,6 +31,8 @@ MAX_VALUES_PER_LABEL = 3
 # HAYSTACK_NUMBER_RE (``-?\d+(?:[.,]\d+)*``) begun with a sign or a digit: a pattern that
 # begins with one character of a class is scanned for it quickly, an optional sign is
 # tried at every character (the same matches, about two thirds of the time).
+# A numbered list's position at a line's start: "12. Maya L.", " 3) rotate keys".
+_LIST_POSITION_RE = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
 
 
@@ -193,6 +195,17 @@ class Evidence:
                 if f.result.count("{") > 1 and f.result.lstrip().startswith("{")
                 and is_mapping(f.parsed_json)
                 for key, total in breakdowns(f.parsed_json)]
+
+    def only_a_list_position(self, value: int) -> bool:
+        """``value`` stands in the successful results only as a numbered list's position
+        ("12. Maya L.", "3) rotate keys"): a place in the list, no figure of its items."""
+        joined = "\0".join(f.result for f in self.ok)
+        positions = sum(1 for m in _LIST_POSITION_RE.finditer(joined) if int(m.group(1)) == value)
+        if not positions:
+            return False
+        standing = sum(1 for m in STANDALONE_INT_RE.finditer(joined)
+                       if int(m.group(0).replace(",", "")) == value)
+        return standing <= positions
 
     @lazy
     def object_rows(self) -> list[Row | None]:
