@@ -112,3 +112,18 @@ def test_hyphenated_zero_against_a_nonzero_field_is_found() -> None:
     result = json.dumps([{"dock": "Harbour", "escooters": 4, "bikes": 1}])
     assert [("false_absence", "absence.result_has_items", "There are no e-scooters")] == found(
         "There are no e-scooters at the docks.", "scooter_fleet", result)
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "the register", "the counter": nouns in -er at the clause's end, no comparative.
+    ("4 trails on the register, Quarry steps the busiest.", ["count.item_count"]),
+    ("4 trails logged by the counter; Quarry steps the busiest.", ["count.item_count"]),
+    ("5 trails on the register, Quarry steps the busiest.", []),
+    # A comparative before a number still picks some rows out.
+    ("Quarry steps led; the other 4 trails, the quieter ones, were well behind.", []),
+])
+def test_a_noun_in_er_after_a_count_picks_nothing_out(reply: str, expected: list[str]) -> None:
+    """After a count, "the <word in -er>" is a comparative only before a number: at the
+    clause's end it is a noun, and the count is of the whole listing."""
+    assert expected == [f[1] for f in found(reply, "park_counter", TRAILS)
+                        if f[0] == "count_mismatch"]

@@ -267,7 +267,12 @@ def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
         # count whose only kind of that size is an amount ("4 multas de aparcamiento" over
         # five fines, four of them of 90 €: an amount sorts nothing).
         return True
-    return bool(subset.search(before) or subset.search(after))
+    if subset.search(before):
+        return True
+    # After the count, a comparative picks items out only before a number ("the cheaper
+    # two"); at the window's end it is a noun in -er ("18 locos on the register").
+    return any(not (match.group(0)[:4].lower() == "the " and match.end() == len(after))
+               for match in subset.finditer(after))
 
 
 def _counts_one_kind(context: CheckContext, claim: CountClaim) -> bool:
