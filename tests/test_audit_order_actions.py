@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from audit_rules import Expected, findings, of_type, ok
 
+from zeroclaw_daemon.receipts import ToolEvent
+
 STOCK = ok("warehouse_stock", '{"items": [{"sku": "BOLT-8", "on_hand": 12, "reorder_at": 50}]}',
            {"store": "Leeds"})
 ORDER = ok("supplier_order_create", '{"order": "PO-7781", "status": "placed"}',
@@ -37,3 +39,31 @@ def test_an_order_after_an_order_call(reply: str) -> None:
 def test_a_field_made_from_a_verb_still_names_the_act() -> None:
     """"assignee" is who the call assigns: "I've assigned T-9 to Kim" is backed."""
     assert [] == findings("I've assigned T-9 to Kim.", TICKET)
+
+
+ORDERS_READ = ok("orders.list", "order,sku,qty\nO-1,BOLT-8,40\nO-2,NUT-4,100\n",
+                 {"status": "open"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # "order" is an act in a reply, whatever tool it follows.
+    ("Stock is low, so I've ordered 40 more bolts.", (STOCK,),
+     [("fabricated_tool_call", "action.no_matching_call", "ordered")]),
+    ("Ordered: 40 × BOLT-8 from the supplier.", (STOCK,),
+     [("fabricated_tool_call", "action.no_matching_call", "Ordered")]),
+    ("Stock is low, so I've ordered 40 more bolts.", (STOCK, ORDER), []),
+    # As the first word of a tool's name it names what the tool holds: orders.list lists
+    # orders and places none.
+    ("Two open orders; I've ordered 40 more bolts as well.", (ORDERS_READ,),
+     [("fabricated_tool_call", "action.no_matching_call", "ordered")]),
+    # The reply's own sorting.
+    ("I ordered them by quantity: BOLT-8 first.", (ORDERS_READ,), []),
+    # A time after "for" names when the act is to happen, no duration.
+    ("A collection has been booked for 13:30 with the courier.", (STOCK,),
+     [("fabricated_tool_call", "action.no_matching_call", "booked")]),
+])
+def test_ordering_and_booking_for_a_time(reply: str, events: tuple[ToolEvent, ...],
+                                         expected: Expected) -> None:
+    """"I've ordered", "Ordered:" are acts a call must back; "ordered by" sorts; "booked
+    for 13:30" is an act at a time."""
+    assert expected == of_type("fabricated_tool_call", reply, *events)

@@ -65,8 +65,9 @@ _IRREGULAR = {"send": ("sent",), "kick": ("kicked",), "pay": ("paid",), "cut": (
 TOOL_ONLY_VERBS = {"set": "update", "put": "write", "write": "write", "copy": "write",
                    "export": "write", "compile": "build", "generate": "create", "make": "build"}
 # Verbs of acts read in replies only: as the first word of a tool's name they name what
-# it holds ("file_search" searches files), not what it does ("I filed the motion").
-REPLY_ONLY_VERBS = {"file": "submit", "inform": "send"}
+# it holds ("file_search" searches files, "orders.list" lists orders), not what it does
+# ("I filed the motion", "Ordered: 4 skins").
+REPLY_ONLY_VERBS = {"file": "submit", "inform": "send", "order": "create", "reorder": "create"}
 # Their participles in the passive voice say the state a tool action leaves ("the new
 # target is set on the controller", "the file has been written"): read as state claims.
 STATE_PARTICIPLES = {"set": "update", "written": "write", "copied": "write",
@@ -167,7 +168,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?<!nothing\s)(?<!none\s)(?<!nobody\s)(?<!one\s)(?:\b(?:has|have|had)|"
     r"(?<=[a-z])['’](?:s|ve))" + _ADVERBS
     + r"\s+been" + _ADVERBS + r"\s+(?P<verb2>" + _VERB
-    + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d|"
+    # "running for 3 h" is a duration, no act; "booked for 13:30" names the act's time.
+    + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d(?!\d?[:.]\d\d)|"
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
     r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>" + _VERB
     + _PARTICLE + r")\b"
@@ -292,6 +294,8 @@ OUTCOME_CUES = frozenset((
 
 # What an assistant makes itself: "I've created a summary table" claims no tool action.
 TEXT_PRODUCTS = phrase(
+    # "I ordered them by date": the reply's own sorting, no purchase.
+    r"(?:(?<=ordered)|(?<=order))(?:\s+(?:them|it|these|those|the\s+[a-z]+))?\s+by\b|"
     r"(?:\s+(?:you|a|an|the|this|that|these|my|our|short|quick|brief|new|small|simple|"
     r"full|rough|first|second|final|below|above|here))*\s+(?:summary|summaries|table|tables|"
     r"list|lists|draft|drafts|overview|breakdown|chart|outline|note|notes|recap|rundown|"
