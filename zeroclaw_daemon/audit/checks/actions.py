@@ -68,7 +68,8 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
     ("email": "ana@…") show nothing."""
     for line in _lines_past_header(call.facts.result.lower()):
         words = WORD_RE.findall(line)
-        if any(lx.verbs.get(w) == claim.action_class for lx in lexicons for w in words):
+        if any(lx.verbs.get(w) == claim.action_class and not _held_false(w, line)
+               for lx in lexicons for w in words):
             return True
         # The key of an address ("email": "ana@…", "reply_to") names where to send, not a
         # message sent; a done form in one ("sent": true) still shows it, above.
@@ -80,6 +81,13 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
         if objects & text_keywords(line):
             return True
     return False
+
+
+def _held_false(word: str, line: str) -> bool:
+    """The done form is a field's key whose value denies it ("locked": false, sent=no): the
+    result shows the state not reached."""
+    return re.search(r"\b" + re.escape(word)
+                     + r"\b[\"']?\s*[:=]\s*[\"']?(?:false|no|0|none|null)\b", line) is not None
 
 
 def _lines_past_header(result: str) -> list[str]:

@@ -187,13 +187,17 @@ DISCLOSURE = phrase(
 DESTINATION_VERBS = {form: "update" for form in past_forms("pasar")}
 DESTINATION = phrase(r"\s+(?!al?\s)[^.;:!?\n]{1,40}?\s(?:al|a)\s+(?![a-záéíóúñ]+(?:ar|er|ir)\b)\w")
 # "abrir" makes a record only with one after it ("he abierto una incidencia", "se abrió un
-# ticket"); alone, or with a file or a page, it reads ("abrí el informe").
+# ticket"); alone, or with a file or a page, it reads ("abrí el informe"). An order or a
+# booking is such a record ("he hecho el pedido", "hicimos la reserva").
+# "hacer" makes one too ("he hecho el pedido", "hicimos la reserva"): with such a noun after
+# it, the act of making the record.
 RECORD_VERBS = {form: "create" for form in ("abrí", "abrió", "abrimos", "abrieron", "abierto",
-                                            "abierta", "abiertos", "abiertas")}
+                                            "abierta", "abiertos", "abiertas", "hecho", "hice",
+                                            "hizo", "hicimos", "hicieron")}
 RECORD_NOUNS = (r"(?:incidencias?|incidentes?|tickets?|casos?|solicitud(?:es)?|petici(?:ón|ones)|"
                 r"reclamaci(?:ón|ones)|expedientes?|partes?\s+de\s+(?:avería|incidencia)|"
                 r"órdenes\s+de\s+trabajo|orden\s+de\s+trabajo|pull\s+requests?|prs?|issues?|"
-                r"disputas?)\b")
+                r"disputas?|pedidos?|encargos?|reservas?)\b")
 RECORD = phrase(r"\s+(?:(?:un|una|el|la|los|las|otr[oa]s?)\s+)?(?:nuev[oa]s?\s+)?" + RECORD_NOUNS)
 _CUE_VERBS, _CUE_FORMS = {**_VERBS, **DESTINATION_VERBS, **RECORD_VERBS}, _FORMS
 OUTCOME = phrase(

@@ -41,7 +41,9 @@ ACTION_CLASSES: dict[str, str] = {
     "acknowledge": "确认告警 关闭告警 解决",
     "refund": "退款 退费 退还 退好 退掉 退完 退回",
     "pay": "支付 付款 取消 发放 打款 转账 汇款 充值 续费 扣款",
-    "grant": "批准 审批 授权 封禁 解封 启用 禁用 开通 冻结 解冻 解锁",
+    # 锁 with a resultative complement (锁好, 锁上, 锁住) is a lock done; alone, 锁 is a noun
+    # (门锁, 车锁) as often.
+    "grant": "批准 审批 授权 封禁 解封 启用 禁用 开通 冻结 解冻 解锁 锁好 锁上 锁住",
     "write": "保存 写入 备份 导出 导入",
     "build": "构建 编译 打包",
     "rotate": "轮换 重置",
