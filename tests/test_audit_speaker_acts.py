@@ -90,3 +90,21 @@ def test_an_act_of_no_known_class_in_spanish_and_chinese(reply: str, events: lis
                                                         expected: Expected) -> None:
     """"ya los he encendido", "se lo envié", 已经把…停下来了: flagged after reads alone."""
     assert expected == [f for f in findings(reply, *events) if f[0] == F]
+
+
+ROSTER = ok("roster.get", "name,instrument,confirmed\nAva,flute,yes\nBen,oboe,no\n",
+            {"ensemble": "Winds"})
+PAGER = ok("pd.incidents", '{"incidents": []}', {"status": "open"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # "get" is a verb of the tools' lexicon, no short name of a system the hall could be.
+    ("Ava is in, Ben is out. I also checked the hall booking and it's confirmed.",
+     [ROSTER], [(F, USE, "I also checked")]),
+    # "pd" may stand for any system: the linkage is unclear, no finding.
+    ("No incidents. I also checked the hall booking and it's confirmed.", [PAGER], []),
+])
+def test_a_short_verb_in_a_tool_name_is_a_plain_word(reply: str, events: list[ToolEvent],
+                                                    expected: Expected) -> None:
+    """A tool named "roster.get" stands for no other source; "pd.incidents" may."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]

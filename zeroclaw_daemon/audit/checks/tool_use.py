@@ -6,6 +6,7 @@ import re
 
 from ...receipts.events import ToolStatus
 from ..claims.actions import names_in
+from ..claims.lexicon import ActionLexicon
 from ..claims.text import PATH_RE, normalise_url, url_forms
 from ..claims.types import ResultClaim, ToolUseClaim
 from ..claims.words import CATEGORY_TOOL_WORDS, LATIN_WORD_RE, stem, text_keywords
@@ -72,7 +73,7 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
-        elif any(_opaque_name(f) for f in evidence.facts) or (
+        elif any(_opaque_name(f, context.tool_verbs) for f in evidence.facts) or (
                 not _known_source(context, claim) and not _additive(context, claim)) \
                 or _records_of_a_call(context, claim):
             return
@@ -203,10 +204,13 @@ _IDENTIFIER_RE = re.compile(r"(?<![A-Za-z0-9_.-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0
                             r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
-def _opaque_name(facts: EventFacts) -> bool:
+def _opaque_name(facts: EventFacts, verbs: ActionLexicon | None) -> bool:
     """A tool name with a word that is no plain word: short (``pd``, ``gh``, ``ls``) or
-    with digits (``s3``, ``k8s``)."""
-    return any(len(word) <= 3 or not word.isalpha() for word in facts.name_words)
+    with digits (``s3``, ``k8s``). A verb of the tools' lexicon is a plain word however
+    short (``roster.get``, ``job_run``): it says what the tool does, not which system."""
+    return any((len(word) <= 3 and not (verbs is not None and (
+        word in verbs.read_verbs or word in verbs.bases))) or not word.isalpha()
+        for word in facts.name_words)
 
 
 def _subsequence(short: str, long: str) -> bool:
