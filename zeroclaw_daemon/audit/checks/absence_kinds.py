@@ -28,6 +28,10 @@ _STATE_ADJECTIVES = frozenset((
     "outstanding", "abierto", "abierta", "abiertos", "abiertas", "activo", "activa",
     "activos", "activas", "inactivo", "inactiva", "inactivos", "inactivas", "pendiente",
     "pendientes"))
+# Levels of a field of severity or priority ("no critical ones" over major / minor).
+_LEVELS = frozenset((
+    "critical", "urgent", "major", "minor", "severe", "blocker", "crítico", "crítica",
+    "críticos", "críticas", "urgente", "urgentes", "grave", "graves"))
 # Participles of existence, finding and planning: "no errors found" denies the errors.
 _EXISTENCE = frozenset(stem(w) for w in (
     "found", "detected", "reported", "logged", "recorded", "listed", "returned", "shown",
@@ -46,10 +50,12 @@ def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
                           target: EventFacts) -> bool:
     """The absence is narrowed by a state that no item of ``target`` holds and the call
     did not select by (see the module docstring)."""
-    if selects_by_a_filter(target) or not sorted_by_state(target):
-        return False   # the call kept the items of one state, or its items have no state
     said = _said(context, claim)
     pack = context.pack
+    if not sorted_by_state(target) or selects_by_a_filter(target):
+        # The call kept the items of one state, or its items have no state: a level they
+        # are sorted by may still be denied ("no critical ones" over severities).
+        return pack is not None and not pack.cjk and _a_level_no_item_holds(said, target)
     if pack is not None and pack.cjk:
         modifier = _han_modifier(said)
         if len(modifier) < 2:
@@ -68,6 +74,18 @@ def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
         return False
     held = target.result_keys | target.call_keys
     return all(stem(w) not in held and not states_named(context, w) & held for w in states)
+
+
+def _a_level_no_item_holds(said: str, target: EventFacts) -> bool:
+    """The absence denies a level ("critical", "urgent") of a field of levels the items
+    hold (severity, priority), the call did not select by that field, and no item holds
+    it: a call that kept one state ("state": "open") still returns every level."""
+    levels = [w for w in (w.lower() for w in LATIN_WORD_RE.findall(said)) if w in _LEVELS]
+    if not levels or not sorted_by_state(target, _LEVEL_KEY_RE) or any(
+            _LEVEL_KEY_RE.search(key) for key in target.event.args):
+        return False
+    held = target.result_keys | target.call_keys
+    return all(stem(w) not in held for w in levels)
 
 
 def _said(context: CheckContext, claim: AbsenceClaim) -> str:
@@ -110,7 +128,13 @@ STATE_KEY_RE = re.compile(r"(?<![a-z])(?:status|state|estado|situaci[oó]n|stage
                            r"(?![a-z])|状态", re.IGNORECASE)
 
 
-def sorted_by_state(target: EventFacts) -> bool:
+# The names of a field of levels ("severity": major / minor / info), which sorts items as
+# a field of states does.
+_LEVEL_KEY_RE = re.compile(r"(?<![a-z])(?:severity|priority|urgency|prioridad|gravedad|"
+                           r"urgencia)(?![a-z])|严重|优先级|级别", re.IGNORECASE)
+
+
+def sorted_by_state(target: EventFacts, keys: re.Pattern[str] = STATE_KEY_RE) -> bool:
     """The result's items have a field of states: a key (or a header) named status,
     state, estado, 状态... ("delayed" / "on time", 延误 / 准点)."""
     data = target.parsed_json
@@ -118,10 +142,11 @@ def sorted_by_state(target: EventFacts) -> bool:
         data = next((v for v in data.values() if isinstance(v, list)), None)
     if isinstance(data, list):
         return any(isinstance(item, dict) and any(
-            isinstance(key, str) and STATE_KEY_RE.search(key) for key in item)
+            isinstance(key, str) and keys.search(key) for key in item)
             for item in data[:_ITEMS_READ])
-    header = target.result.lstrip().split("\n", 1)[0]
-    return STATE_KEY_RE.search(header) is not None
+    # A text table's header, under a caption line or two.
+    return any(keys.search(line) is not None
+               for line in target.result.lstrip().split("\n", 3)[:3])
 
 
 _ITEMS_READ = 50
