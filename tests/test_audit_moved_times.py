@@ -42,3 +42,28 @@ def test_a_time_moved_by_no_stated_delay_is_ungrounded(reply: str, event: object
     excuse: the time is ungrounded."""
     assert [("ungrounded_value", "value.not_in_results", span)] == findings(
         reply, event)  # type: ignore[arg-type]
+
+
+DAY = ok("schedule.day", "Clinician: Dr A. Moss    Date: 2026-12-07\n"
+                         "START  PATIENT     TYPE          MIN  ROOM\n"
+                         "08:30  R. Adams    hearing test  45   Booth 1\n"
+                         "11:05  P. Berg     HA fitting    60   Room 2\n"
+                         "16:00  L. Chen     follow-up     15   Room 2\n")
+GALA = ok("eventos.detalle", json.dumps({"evento": "Gala", "inicio": "2026-12-20T19:30:00+00:00",
+                                         "duracion_min": 135, "descanso_min": 20}))
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("Appointments run 08:30 through to about 16:15; she's free from 12:05.", DAY, []),
+    ("Appointments run 08:30 through to about 16:35.", DAY, ["value.not_in_results"]),
+    # A timestamp's time moved by the length its object names (the break is part of it),
+    # then by the results' zone: 21:45 in London, 22:45 in Madrid.
+    ("Empieza a las 20:30 en Madrid y acaba hacia las 22:45 hora de Madrid.", GALA, []),
+    ("Empieza a las 20:30 en Madrid y acaba hacia las 22:50 hora de Madrid.", GALA,
+     ["value.not_in_results"]),
+])
+def test_a_row_ends_at_its_time_moved_by_its_own_length(reply: str, event: object,
+                                                        expected: list[str]) -> None:
+    """A row's time of day plus its own column of minutes ("MIN", "duracion_min") is when it
+    ends: a reply may state that end; another time is still ungrounded."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]

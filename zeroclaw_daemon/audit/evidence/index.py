@@ -134,7 +134,8 @@ class Evidence:
 
     @lazy
     def clock_minutes(self) -> list[int]:
-        return clock_minutes(f.result for f in self.ok) + self.derivations.hour_cells
+        return clock_minutes(f.result for f in self.ok) + self.derivations.hour_cells + \
+            self.derivations.end_times
 
     @lazy
     def dates(self) -> frozenset[tuple[int | None, int, int]]:
