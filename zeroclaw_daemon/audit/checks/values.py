@@ -13,6 +13,7 @@ from ..evidence.values import converted_measure, in_base_unit, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
+from .date_shifts import moved_by_stated_days
 from .durations import duration_derived
 from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
@@ -78,7 +79,8 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
         return True
     if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return True
-    if claim.kind is ValueKind.DATE and _named_as_today(context, claim):
+    if claim.kind is ValueKind.DATE and (_named_as_today(context, claim)
+                                         or moved_by_stated_days(context, claim)):
         return True
     if claim.kind is ValueKind.NUMBER and (_chained_measure_grounded(context, claim)
                                            or grounded_in_its_column_unit(context, claim)):

@@ -1,0 +1,33 @@
+"""A date moved from a result's date (or the turn's day) by a count of days a result or the
+reply states is the reply's arithmetic, grounded; a date moved by any other count is not.
+Results and sentences of our own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from audit_rules import findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+PARCEL = ok("parcel.track", json.dumps({"parcel": "RM-55", "held_since": "2027-03-08",
+                                        "hold_days": 18, "office": "Leeds"}))
+TANK = ok("tank.levels", "as_of: 2026-12-06\nfuel    litres  daily_sales\n"
+                         "diesel  17525   690\npetrol  2380    140\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("It's held at Leeds; 18 days from the 8th gives them until 26 March to collect.",
+     PARCEL, []),
+    ("It's held at Leeds; they have until 27 March to collect.", PARCEL,
+     ["value.not_in_results"]),
+    # The count of days stated by the reply itself, from the result's own day.
+    ("汽油只有 2,380 升，日均 140 升，正好够 17 天，12 月 23 日左右就会见底。", TANK, []),
+    ("汽油只有 2,380 升，日均 140 升，12 月 25 日左右就会见底。", TANK, ["value.not_in_results"]),
+])
+def test_a_date_moved_by_a_stated_count_of_days(reply: str, event: ToolEvent,
+                                               expected: list[str]) -> None:
+    """"18 days from the 8th: 26 March", "够 17 天，12 月 23 日" are grounded; a date no
+    stated count reaches is not."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]
