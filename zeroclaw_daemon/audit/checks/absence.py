@@ -21,6 +21,7 @@ from .absence_due import due_dates_bear_out, passed_due_date
 from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
+from .absence_measures import a_measure_at_zero
 from .absence_selected import listed_in_a_selected_state
 from .absence_states import (
     lacks_a_listed_field,
@@ -121,7 +122,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return   # "nothing pending" beside a balance's "pending" key: no item in that state
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
-    if any(f.empty for f in pool) or state_of_a_listed_item(context, claim, pool) or \
+    if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
+            state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool):
         return

@@ -1,0 +1,38 @@
+"""An absence of a measured amount ("no rain", "no hay lluvia prevista", "没有限电") over a
+column of that amount at 0 in every row is borne out; a row above zero refutes it as
+before; a column of chances ("prob_lluvia") is no amount. Results and sentences of our own."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+
+def _forecast(third_day_mm: str) -> ToolEvent:
+    return ok("meteo.forecast", "fecha       t_max  lluvia_mm  prob_lluvia\n"
+                                "2027-03-10  17     0.0        5%\n"
+                                f"2027-03-11  19     {third_day_mm}        0%\n"
+                                "2027-03-12  21     0.0        10%\n",
+              {"lugar": "Colmenar", "dias": 3})
+
+
+WEATHER = ok("weather.daily", "day  high_c  precip_mm  rain_chance\nThu  14  0  20%\n"
+                              "Fri  15  0  35%\nSat  12  0  10%\n", {"days": 3})
+GRID = ok("scada_daily", "日期,场站,发电量_kWh,限电_kWh\n2026-12-04,青山,184320,0\n"
+                         "2026-12-05,青山,176400,0\n", {"site": "青山"})
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("No, no hay lluvia prevista en los próximos tres días.", _forecast("0.0"), []),
+    ("No, no hay lluvia prevista en los próximos tres días.", _forecast("1.2"),
+     ["absence.result_has_items"]),
+    # Rain under another name of precipitation; its chance is no amount of it.
+    ("No rain expected through Saturday, though Friday has a 35% chance.", WEATHER, []),
+    ("这两天都没有限电，发电正常。", GRID, []),
+])
+def test_an_absent_amount_over_a_column_at_zero(reply: str, event: ToolEvent,
+                                                expected: list[str]) -> None:
+    """Every row at 0 in the column the absence names: no finding; one above: a finding."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
