@@ -162,3 +162,32 @@ TICKETS = json.dumps([{"id": 1, "estado": "abierto"}, {"id": 2, "estado": "abier
 def test_a_bound_after_the_negation_is_no_absence(reply: str) -> None:
     """"No hay más de 50", "no more than 3": a limit stated, not an absence."""
     assert [] == found(reply, "ticket_search", {"cola": "soporte"}, TICKETS)
+
+
+CASOS = ("caso,especie,fase,ubicacion\nCR-1,Cigüeña blanca,Recuperación,Nave A\n"
+         "CR-2,Buitre leonado,Cuarentena,Aislamiento 2\nCR-3,Erizo europeo,Recuperación,Nave B\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("No, ahora mismo no hay ninguno en cuarentena. Tenéis 3 animales activos.",
+     [("false_absence", "absence.result_has_items", "no hay ninguno")]),
+    ("No, ahora mismo no hay ninguno en preliberación. Tenéis 3 animales activos.", []),
+])
+def test_a_negative_pronoun_denies_what_its_clause_says(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """"no hay ninguno en cuarentena": the pronoun says no noun; the rest of its clause
+    says what is denied, and a row in quarantine refutes it."""
+    assert expected == [f for f in found(reply, "pacientes.listar", {"estado": "activo"}, CASOS,
+                                         user="¿Tenemos algún animal en cuarentena?")
+                        if f[0] == "false_absence"]
+
+
+def test_a_refuted_absence_quotes_the_item_holding_its_subject() -> None:
+    """The finding's message quotes the row that holds what the absence denies."""
+    event = ToolEvent(call_id="c1", tool="pacientes.listar", args={"estado": "activo"},
+                      status=ToolStatus.OK, result=CASOS)
+    report = audit_reply("No, ahora mismo no hay ninguno en cuarentena.", [event], None,
+                         "conv-1", "¿Tenemos algún animal en cuarentena?")
+    assert ['says "no hay ninguno", but the pacientes.listar result lists '
+            '"CR-2,Buitre leonado,Cuarentena,Aislamiento 2"'] == [
+        f.message for f in report.findings]

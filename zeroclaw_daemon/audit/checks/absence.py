@@ -165,10 +165,27 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 return
     if a_state_no_item_holds(context, claim, target) or columns_all_sound(claim, target):
         return  # "no cancelled flights" over flights none of which is cancelled
+    holder = _item_holding(target, claim.subject)
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
+                f"says \"{clip(claim.text)}\", but the {target.event.tool} result lists "
+                f"\"{clip(holder)}\"" if holder is not None else
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _item_holding(facts: EventFacts, subject: frozenset[str]) -> str | None:
+    """The first item of the result (a line, or a JSON array's entry) holding a word of the
+    absence's subject: the evidence a finding quotes."""
+    if not subject:
+        return None
+    for unit in facts.units[:_ITEMS_QUOTED]:
+        if subject & text_keywords(unit):
+            return unit.strip()
+    return None
+
+
+_ITEMS_QUOTED = 200
 
 
 def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why: str,

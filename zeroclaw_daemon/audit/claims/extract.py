@@ -213,12 +213,17 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         subj_text = first_group(match, "subj")
         cont_text = first_group(match, "cont")
         subject, _ = keywords_of(subj_text) if subj_text else (frozenset(), None)
+        pronoun_only = bool(subject) and subject <= _NEGATIVE_PRONOUNS
         if cont_text:
             container, _ = keywords_of(cont_text)
         elif clauses:
             container, _ = keywords_of(no_code[clauses[index].start:clauses[index].end])
         else:
             container = subject
+        if pronoun_only:
+            # "no hay ninguno en cuarentena": a pronoun stands for the items; what they are
+            # denied is said in the rest of its clause.
+            subject = (container - _NEGATIVE_PRONOUNS) or subject
         selective = False
         if clauses:
             s_start, s_end = bounds[clauses[index].sentence]
@@ -324,6 +329,9 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             sentence_words if len(sentence_words) == len(spans) else None)))
 
 
+# Negative pronouns, as keyword stems: a subject of nothing but one says no noun.
+_NEGATIVE_PRONOUNS = frozenset({"ningun", "ningún", "ninguno", "ninguna", "nadie", "nada",
+                                "none", "nothing", "nobody", "noth", "nobod"})
 _GROUP_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 # The words after a counted noun, past any auxiliary verbs (a closed class), so that the
 # predicate is among them: "5 resources will be added" -> "added".
