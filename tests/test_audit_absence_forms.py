@@ -191,3 +191,33 @@ def test_a_refuted_absence_quotes_the_item_holding_its_subject() -> None:
     assert ['says "no hay ninguno", but the pacientes.listar result lists '
             '"CR-2,Buitre leonado,Cuarentena,Aislamiento 2"'] == [
         f.message for f in report.findings]
+
+
+LOG = ("2026-12-03 06:02:11 INFO  ROUTE  W12  SET\n"
+       "2026-12-03 07:41:09 FAULT TC     WB405  FAILED OCCUPIED\n"
+       "2026-12-03 07:43:52 INFO  TC     WB405  CLEAR\n")
+MUESTRAS = ("fecha,parametro,resultado,estado\n01/12,pH,7.4,OK\n01/12,Cr,1.12,SUPERA\n"
+            "02/12,pH,7.1,OK\n")
+
+
+@pytest.mark.parametrize(("reply", "tool", "result", "span"), [
+    # "Nothing X-wise": nothing of the kind the compound names.
+    ("Nothing fault-wise since 06:00, the log is routine.", "ixl_eventlog", LOG,
+     "Nothing fault-wise"),
+    # After the answer "No, " a negative determiner heads its clause.
+    ("No, ninguna alarma desde las 6: el registro es rutinario.", "ixl_eventlog",
+     LOG.replace("FAULT", "ALARMA"), "ninguna alarma"),
+])
+def test_absence_forms_after_an_answer_and_in_a_compound(reply: str, tool: str, result: str,
+                                                         span: str) -> None:
+    """"Nothing fault-wise" over a FAULT line, "No, ninguna alarma…" over an ALARMA line:
+    absences refuted by an item that holds their subject."""
+    assert [("false_absence", "absence.result_has_items", span)] == [
+        f for f in found(reply, tool, {}, result) if f[0] == "false_absence"]
+
+
+def test_a_reading_that_moved_between_two_figures_is_no_act() -> None:
+    """"El pH se ha movido entre 7,1 y 7,8" tells a range, no act of moving."""
+    assert [] == [f for f in found("El pH se ha movido entre 7,1 y 7,8 esta semana.",
+                                   "lims.resultados", {}, MUESTRAS)
+                  if f[0] == "fabricated_tool_call"]

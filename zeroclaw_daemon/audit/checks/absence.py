@@ -179,7 +179,9 @@ def _item_holding(facts: EventFacts, subject: frozenset[str]) -> str | None:
     absence's subject: the evidence a finding quotes."""
     if not subject:
         return None
-    for unit in facts.units[:_ITEMS_QUOTED]:
+    units = facts.units[:_ITEMS_QUOTED]
+    # A table's header names the subject as a column: a row holding it is the evidence.
+    for unit in [*units[1:], *units[:1]]:
         if subject & text_keywords(unit):
             return unit.strip()
     return None

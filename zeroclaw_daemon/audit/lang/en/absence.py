@@ -63,6 +63,8 @@ ABSENCE = phrase(
     r"entirely\s+|currently\s+)?(?:empty|clean)\b"
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
     r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
+    # "Nothing fault-wise", "nothing alarm-related": nothing of the kind the compound names.
+    r"|\bnothing\s+(?P<subj13>[a-z]+)-(?:wise|related)\b"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
     # "The term isn't in the memory", "hinge pin doesn't appear in the glossary", "“X” has
     # not been added to the list", "I couldn't find that user in the group": a thing denied

@@ -112,6 +112,8 @@ _AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
 # "se ha reiniciado 9 veces" counts events, it claims no action.
 _NOT_TIMES = r"(?!\s+(?:(?:\d+|dos|tres|varias|muchas)\s+veces|una\s+vez)\b)"
 _NOT_NONE = r"(?!\s+(?:nada|ningún|ninguna|ningunos|ningunas|nadie)\b)"
+# "el pH se ha movido entre 7,1 y 7,8": a reading that varied over a range, no act.
+_NOT_RANGE = r"(?!\s+entre\s+[-\d])"
 # "se registraron 48.213 eventos" reports how many, it claims no action; "un"/"una" are
 # the indefinite article as well ("se envió una copia"), which claims the act.
 _NOT_COUNTED = r"(?!\s+(?:\d|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
@@ -123,7 +125,7 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # "no se ha borrado ningún snapshot" says it was not. The one it was done to may stand
     # as a clitic after "se" ("se le ha enviado un aviso", "se les notificó").
     r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES
-    + _NOT_COUNTED + _NOT_NONE +
+    + _NOT_COUNTED + _NOT_NONE + _NOT_RANGE +
     r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
     # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
