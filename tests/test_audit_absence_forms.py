@@ -221,3 +221,20 @@ def test_a_reading_that_moved_between_two_figures_is_no_act() -> None:
     assert [] == [f for f in found("El pH se ha movido entre 7,1 y 7,8 esta semana.",
                                    "lims.resultados", {}, MUESTRAS)
                   if f[0] == "fabricated_tool_call"]
+
+
+QC = ("批号,产品,结果\nL-01,鸢尾 EdP,通过\nL-02,雪松 EdP,不通过\nL-03,香薰蜡烛,通过\n")
+
+
+@pytest.mark.parametrize(("reply", "result", "expected"), [
+    ("没有不合格的，三批都过了。", QC, ['says "没有不合格的", but the qc.batches result lists '
+                                    '"L-02,雪松 EdP,不通过"']),
+    ("没有不合格的，三批都过了。", QC.replace("不通过", "通过"), []),
+])
+def test_zh_a_state_under_another_name(reply: str, result: str, expected: list[str]) -> None:
+    """"不合格" and "不通过" name one state: a row "不通过" refutes "没有不合格的", and the
+    finding quotes it."""
+    event = ToolEvent(call_id="c1", tool="qc.batches", args={"since": "2026-11-15"},
+                      status=ToolStatus.OK, result=result)
+    report = audit_reply(reply, [event], None, "conv-1", "最近几批质检有没有不合格的？")
+    assert expected == [f.message for f in report.findings if f.type.value == "false_absence"]

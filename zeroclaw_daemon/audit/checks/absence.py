@@ -146,7 +146,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         # "cancelled"): the items in that state are its subject too.
         states = states_denied(context, claim)
         holders = [f for f in pool if _contains_subject(f, claim.subject)
-                   or (states and _contains_subject(f, states))
+                   or (states and (_contains_subject(f, states)
+                                   or states & _states_written(context, f)))
                    or holds_a_level_of(f, claim)]
         if holders:
             target = holders[0]
@@ -165,7 +166,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 return
     if a_state_no_item_holds(context, claim, target) or columns_all_sound(claim, target):
         return  # "no cancelled flights" over flights none of which is cancelled
-    holder = _item_holding(target, claim.subject)
+    holder = _item_holding(target, claim.subject, _state_words(context, claim))
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result lists "
                 f"\"{clip(holder)}\"" if holder is not None else
@@ -174,17 +175,28 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 "absence.result_has_items")
 
 
-def _item_holding(facts: EventFacts, subject: frozenset[str]) -> str | None:
+def _item_holding(facts: EventFacts, subject: frozenset[str],
+                  state_words: tuple[str, ...] = ()) -> str | None:
     """The first item of the result (a line, or a JSON array's entry) holding a word of the
-    absence's subject: the evidence a finding quotes."""
-    if not subject:
+    absence's subject, or a Chinese word of the state it denies: the evidence a finding
+    quotes."""
+    if not subject and not state_words:
         return None
     units = facts.units[:_ITEMS_QUOTED]
     # A table's header names the subject as a column: a row holding it is the evidence.
     for unit in [*units[1:], *units[:1]]:
-        if subject & text_keywords(unit):
+        if subject & text_keywords(unit) or any(word in unit for word in state_words):
             return unit.strip()
     return None
+
+
+def _state_words(context: CheckContext, claim: AbsenceClaim) -> tuple[str, ...]:
+    """The Chinese words of the states the absence denies (不通过 for 不合格)."""
+    pack = context.pack
+    if pack is None or not pack.cjk:
+        return ()
+    denied = states_denied(context, claim)
+    return tuple(word for word, words in pack.states.items() if denied & words)
 
 
 _ITEMS_QUOTED = 200
@@ -407,6 +419,16 @@ def _holds_named_value(facts: EventFacts, said: str) -> bool:
                                                  facts.result):
             return True
     return False
+
+
+def _states_written(context: CheckContext, facts: EventFacts) -> frozenset[str]:
+    """The English words of the states a Chinese result writes in Chinese ("不通过" is
+    "failed"): a reply's "不合格" names the same state in other words."""
+    pack = context.pack
+    if pack is None or not pack.cjk:
+        return frozenset()
+    return frozenset(w for word, words in pack.states.items() if word in facts.result
+                     for w in words)
 
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:

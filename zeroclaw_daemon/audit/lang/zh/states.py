@@ -25,6 +25,10 @@ STATES: dict[str, tuple[str, ...]] = {
     "超期": ("overdue",),
     "过期": ("expired",),
     "失败": ("failed",),
+    # A check or an inspection not passed: one state under three names.
+    "不合格": ("failed", "fail", "rejected"),
+    "不通过": ("failed", "fail"),
+    "未通过": ("failed", "fail"),
     "拒绝": ("rejected", "declined", "denied"),
     "驳回": ("rejected",),
     "批准": ("approved",),
