@@ -87,3 +87,34 @@ DELIVERIES = ok("rider.jobs_today", json.dumps({"rider": "R-17", "jobs": [
 def test_dan_counts_orders(reply: str, expected: Expected) -> None:
     """单 after a number counts orders or jobs; 单价, 单位 are nouns of their own."""
     assert expected == findings(reply, DELIVERIES)
+
+
+UNITS = ok("bbis.inventory", "unit_id,abo_rh,expires\n" + "\n".join(
+    f"W0413{n:04d},O+,2026-12-0{n % 9 + 1}" for n in range(14)))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("**13 red-cell units** expire within the next 7 days.", ["count.item_count"]),
+    ("14 red-cell units expire within the next 7 days.", []),
+    # "units" alone is a quantity of stock, no count of the rows.
+    ("13 units expire within the next 7 days.", []),
+])
+def test_units_named_by_a_modifier_are_counted(reply: str, expected: list[str]) -> None:
+    """"13 red-cell units": a modifier says what each unit is, so the units are the rows."""
+    assert expected == [f[1] for f in findings(reply, UNITS) if f[0] == "count_mismatch"]
+
+
+CRATES = ok("depot.stock", "site,crates\nMarket Hall,8\nLibrary Lane,12\nCo-op Hub,5\n"
+                           "Bus Depot,20\nStation Cafe,7\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The row named just before the count: one of its cells, no number of rows.
+    ("Lowest first:\n- Market Hall: 8 crates\n- Co-op Hub: 5 crates", []),
+    # A count of the sites is still checked.
+    ("Lowest first, across 4 sites:\n- Market Hall: 8 crates\n- Co-op Hub: 5 crates",
+     ["count.item_count"]),
+])
+def test_a_count_beside_the_row_it_names(reply: str, expected: list[str]) -> None:
+    """"Market Hall: 8 crates" reads Market Hall's row; a count of the rows is checked."""
+    assert expected == [f[1] for f in findings(reply, CRATES) if f[0] == "count_mismatch"]

@@ -60,3 +60,16 @@ def test_ren_in_a_right_count_or_a_compound(reply: str) -> None:
     finding."""
     expected: Expected = []
     assert expected == of_type("count_mismatch", reply, CHOIR)
+
+
+HIVES = ok("hive_scale.read",
+           json.dumps([{"hive": f"A{n}", "weight_kg": 40 + n} for n in range(9)]))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("屋顶 **8 箱**都有读数，最轻的是 A0。", [("count_mismatch", "count.item_count", "8 箱")]),
+    ("屋顶 9 箱都有读数，最轻的是 A0。", []),
+])
+def test_xiang_counts_boxes_and_hives(reply: str, expected: Expected) -> None:
+    """箱 is a measure word of boxes, cases and hives: "8 箱" over nine hives is a miscount."""
+    assert expected == of_type("count_mismatch", reply, HIVES)

@@ -98,17 +98,25 @@ MAX_KEYS = 100
 
 
 def a_cell_of_a_quoted_row(context: CheckContext, claim: CountClaim) -> bool:
-    """The count is a cell of a table row, and its sentence states another figure found in
-    that row and in no other ("Saturday 28th: 812.00 EUR and 248 cycles"): the sentence
-    reads the row, so the count is one of its figures, not a number of rows. The noun need
-    not name the column (Spanish "ciclos" of "cycles", Chinese 人次 of "visits")."""
+    """The count is a cell of a table row its sentence reads: the sentence states another
+    figure found in that row and in no other ("Saturday 28th: 812.00 EUR and 248 cycles"),
+    or names the row by a text cell no other row holds ("- 扇贝，8 箱"). The count is then
+    one of its figures, not a number of rows. The noun need not name the column (Spanish
+    "ciclos" of "cycles", Chinese 人次 of "visits", 箱 of "boxes")."""
     wanted = Decimal(claim.value)
-    return any(wanted in row.numbers.values() for row in rows_its_sentence_reads(context, claim))
+    return any(wanted in row.numbers.values()
+               for row in rows_its_sentence_reads(context, claim, by_name=True))
 
 
-def rows_its_sentence_reads(context: CheckContext, claim: CountClaim) -> list[Row]:
+_NAME_REACH = 24
+
+
+def rows_its_sentence_reads(context: CheckContext, claim: CountClaim,
+                            by_name: bool = False) -> list[Row]:
     """The table rows that hold a figure the count's sentence states beside it, each a
-    figure no other row of its table holds: the rows the sentence reads."""
+    figure no other row of its table holds: the rows the sentence reads. ``by_name``: also
+    the rows whose text cell, held by no other row, the sentence writes just before the
+    count."""
     sentence = context.claims.sentence_span(claim.clause)
     if sentence is None:
         return []
@@ -118,7 +126,10 @@ def rows_its_sentence_reads(context: CheckContext, claim: CountClaim) -> list[Ro
                and (value.span[1] <= start or end <= value.span[0])
                for number in value.numbers}
     figures.discard(Decimal(claim.value))
-    if not figures:
+    # The row's name just before the count ("- 扇贝，8 箱", "Market Hall: 8 crates"); a
+    # count before the names it heads ("5 个品种：玉露 6、…") reads no row.
+    said = context.text[max(sentence[0], start - _NAME_REACH):start].lower() if by_name else ""
+    if not figures and not said:
         return []
     read: list[Row] = []
     for rows in context.evidence.derivations.rows:
@@ -126,25 +137,9 @@ def rows_its_sentence_reads(context: CheckContext, claim: CountClaim) -> list[Ro
         for row in table:
             cells = set(row.numbers.values())
             if any(sum(figure in other.numbers.values() for other in table) == 1
-                   for figure in figures & cells):
+                   for figure in figures & cells) or (said and any(
+                    len(label) >= 2 and not label.isdigit() and label in said
+                    and sum(label in other.labels.values() for other in table) == 1
+                    for label in row.labels.values())):
                 read.append(row)
     return read
-    start, end = claim.span
-    figures = {number for value in context.claims.values
-               if sentence[0] <= value.span[0] and value.span[1] <= sentence[1]
-               and (value.span[1] <= start or end <= value.span[0])
-               for number in value.numbers}
-    wanted = Decimal(claim.value)
-    figures.discard(wanted)
-    if not figures:
-        return False
-    for rows in context.evidence.derivations.rows:
-        table = [row for row in rows if row.structured and row.numbers]
-        for row in table:
-            cells = set(row.numbers.values())
-            if wanted not in cells:
-                continue
-            for figure in figures & cells:
-                if sum(figure in other.numbers.values() for other in table) == 1:
-                    return True
-    return False

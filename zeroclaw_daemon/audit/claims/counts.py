@@ -207,6 +207,10 @@ def _whole_partitive(text: str, match: re.Match[str], rules: LatinCountRules) ->
     return partitive.end() - 1 if partitive is not None else None
 
 
+# Words of a quantity that name items when a modifier says what each one is.
+_NAMED_UNITS = frozenset({"units", "unidades"})
+
+
 def _noun_head(words: list[str], value: int, rules: LatinCountRules,
                pack: LanguagePack) -> tuple[list[str], int] | None:
     """The noun phrase after a number, or None when what follows is not a counted noun."""
@@ -232,8 +236,8 @@ def _noun_head(words: list[str], value: int, rules: LatinCountRules,
         folded = fold(word)
         if folded in pack.stopwords or folded in UNIT_WORDS:
             break
-        if folded in rules.non_count:
-            return None
+        if folded in rules.non_count and not (index and folded in _NAMED_UNITS):
+            return None   # "13 red-cell units": a kind of unit named is a thing counted
         if (folded.endswith("est") and len(folded) > 4) or folded in rules.after_stop:
             return None  # "the 3 largest files": a selection, not a total
         noun_phrase.append(word)

@@ -194,7 +194,7 @@ ABSENCE = phrase(
 # households (户), fixtures (扇 盏 把), and events that are held (场: a match, a show, a
 # meeting, "打了 8 场" eight bouts).
 _CLASSIFIERS = ("个条行项份件台名位篇处张种组页列家本块颗座封首枚笔根支门间批例则"
-                "只头匹尾辆架艘棵株栋幢所户扇盏把场")
+                "只头匹尾辆架艘棵株栋幢所户扇盏把场箱")
 # 车 counts loads ("进了 5 车": five truckloads, each a delivery), unless it begins a noun
 # of its own (车间 a workshop, 车道 a lane, 车位 a parking space, 车次 a train number...).
 _LOAD_CLASSIFIER = r"车(?![间道位型次厢库队牌号辆主])"
