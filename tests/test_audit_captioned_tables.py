@@ -65,3 +65,21 @@ def test_a_numbered_list_under_a_caption(reply: str, expected: Expected) -> None
     """The lines numbered 1 to 5 are the items, the caption above them is none: a count of
     four is compared with five, and the words only the caption holds tell no kind apart."""
     assert expected == of_type(C, reply, PENGUINS)
+
+
+# A waitlist whose first column numbers its rows 1 to 6.
+WAITLIST = ok("waitlist.get", "position,party,size\n1,Okonkwo,2\n2,Hargreaves,4\n3,Lindqvist,2\n"
+                              "4,Baptiste,3\n5,Ferreira,2\n6,Nakagawa,1\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("6 parties on the waitlist, wanting 14 seats.", []),
+    # 5 stands in the result only as a position near the list's end: no figure quoted.
+    ("5 parties on the waitlist, wanting 14 seats.", [(C, ITEMS, "5 parties")]),
+    # Far from the end a position may be any figure the reply reads ("2 seats").
+    ("The smallest parties want 2 seats each.", []),
+])
+def test_a_numbering_column_is_no_figure_near_its_end(reply: str, expected: Expected) -> None:
+    """A column numbering the rows 1, 2, 3… is positions: a count one short of its last
+    number quotes no figure, so it is compared with the rows."""
+    assert expected == of_type(C, reply, WAITLIST)

@@ -31,6 +31,20 @@ MAX_VALUES_PER_LABEL = 3
 # HAYSTACK_NUMBER_RE (``-?\d+(?:[.,]\d+)*``) begun with a sign or a digit: a pattern that
 # begins with one character of a class is scanned for it quickly, an optional sign is
 # tried at every character (the same matches, about two thirds of the time).
+def _numbering_columns(rows: Sequence[Row]) -> list[int]:
+    """The columns of a table whose cells number its rows 1, 2, 3… in order, each as its
+    last number."""
+    table = [row for row in rows if row.structured and row.numbers]
+    if len(table) < 3:
+        return []
+    found = []
+    for key in table[0].numbers:
+        cells = [row.numbers.get(key) for row in table]
+        if all(cell == n for n, cell in enumerate(cells, start=1)):
+            found.append(len(table))
+    return found
+
+
 # A numbered list's position at a line's start: "12. Maya L.", " 3) rotate keys".
 _LIST_POSITION_RE = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
@@ -199,9 +213,15 @@ class Evidence:
 
     def only_a_list_position(self, value: int) -> bool:
         """``value`` stands in the successful results only as a numbered list's position
-        ("12. Maya L.", "3) rotate keys"): a place in the list, no figure of its items."""
+        ("12. Maya L.", "3) rotate keys") or in a column that numbers the rows 1, 2, 3…
+        ("dorsal", "#"): a place in the list, no figure of its items."""
         joined = "\0".join(f.result for f in self.ok)
-        positions = sum(1 for m in _LIST_POSITION_RE.finditer(joined) if int(m.group(1)) == value)
+        numbers = [int(m.group(1)) for m in _LIST_POSITION_RE.finditer(joined)]
+        # Near the list's end only: a count one or two short of the last position looks
+        # like it quotes that position; "5 rondas" beside a ranking of eight does not.
+        positions = numbers.count(value) if numbers and value >= max(numbers) - 2 else 0
+        positions += sum(1 for rows in self.derivations.rows
+                         for last in _numbering_columns(rows) if last - 2 <= value <= last)
         if not positions:
             return False
         standing = sum(1 for m in STANDALONE_INT_RE.finditer(joined)
