@@ -32,3 +32,19 @@ LISTED = ok("club.sponsors", json.dumps([{"name": "Harbor Mills", "eur": 21000},
 def test_a_name_a_superlative_picks_out(reply: str, event: ToolEvent, expected: Expected) -> None:
     """A superlative's name must be one a result holds."""
     assert expected == findings(reply, event)
+
+
+PLAYERS = ok("torneo.inscritos", 'dorsal,nombre,elo\n1,"Ruiz Ortega, Pablo",2318\n'
+                                 '2,"Navarro Gil, Sergio",2231\n')
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("El más alto es Pablo Ruiz Ortega con 2318.", []),
+    # Navarro is Sergio's family name, not Pablo's.
+    ("El más alto es Pablo Navarro con 2318.", [(U, RULE, "Pablo Navarro")]),
+    ("El más alto es Pablo Serrano con 2318.", [(U, RULE, "Pablo Serrano")]),
+])
+def test_a_name_a_list_writes_family_name_first(reply: str, expected: Expected) -> None:
+    """"Ruiz Ortega, Pablo" is Pablo Ruiz; a family name no list writes before "Pablo" is
+    still no name of the results."""
+    assert expected == [f for f in findings(reply, PLAYERS) if f[0] == U]

@@ -24,7 +24,9 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
     lower = evidence.haystack_lower
     if kind is ValueKind.NAME and claim.unit == "full_name":
         return full_name_grounded(claim.raw, evidence.haystack)
-    if kind in (ValueKind.VERSION, ValueKind.HASH, ValueKind.NAME):
+    if kind is ValueKind.NAME:
+        return claim.key in lower or _written_family_first(claim.raw, evidence.haystack)
+    if kind in (ValueKind.VERSION, ValueKind.HASH):
         return claim.key in lower
     if kind is ValueKind.TIME:
         padded = claim.key.zfill(len(claim.key) + (1 if claim.key.index(":") == 1 else 0))
@@ -324,6 +326,15 @@ def _converted_temperature(value: Decimal, unit: str, numbers: NumberIndex) -> b
     return any(abs(c - other) <= Decimal("0.6") for c in numbers.near(other))
 
 
+def _written_family_first(name: str, haystack: str) -> bool:
+    """A name "Pablo Ruiz" that a list writes family name first ("Ruiz Ortega, Pablo")."""
+    first, _, last = name.partition(" ")
+    if not last or " " in last:
+        return False
+    return re.search(r"\b" + re.escape(last) + r"(?: [^\W\d_][\w'’-]{1,20}){0,2}, "
+                     + re.escape(first) + r"\b", haystack) is not None
+
+
 def full_name_grounded(name: str, haystack: str) -> bool:
     """A first and last name is wrong only when a result names the same first name with
     another last name ("Priya Ramesh" against "Priya Raman"), and no name of the results
@@ -331,6 +342,8 @@ def full_name_grounded(name: str, haystack: str) -> bool:
     "Vajra Barolo Albe"); any other pair (a team, a place, a product) is not a person's
     name the results can check."""
     first, _, last = name.partition(" ")
+    if _written_family_first(name, haystack):
+        return True
     # The capitalised words that follow the first name: a name written shorter leaves out
     # some ("Vajra Albe" of "G.D. Vajra Barolo Albe"), so its last word is any of them.
     runs = re.findall(r"\b" + re.escape(first) + r"((?: [A-Z][\w.'’-]{1,20}){1,4})", haystack)
