@@ -31,6 +31,8 @@ def test_a_time_an_identifier_encodes_is_grounded(reply: str, args: dict[str, ob
 @pytest.mark.parametrize(("reply", "args", "span"), [
     ("20 vehicles are booked on the 07:40 sailing.", {"invoice": "INV-107405"}, "07:40"),
     ("20 vehicles are booked on the 07:40 sailing.", {"sailing": "PA-IK-0745"}, "07:40"),
+    # Digits glued to letters are a number of their own (a flight "BA1447"), no time.
+    ("First bag came off at 14:47, belt 7.", {"flight": "BA1447"}, "14:47"),
 ])
 def test_digits_inside_a_longer_number_or_another_time_ground_nothing(
         reply: str, args: dict[str, object], span: str) -> None:

@@ -141,5 +141,7 @@ def named_by_an_identifier(key: str, haystack: str) -> bool:
     if match is None:
         return False
     digits = f"{int(match.group(1)):02d}{match.group(2)}"
-    return re.search(r"[A-Za-z][-_]?" + digits + r"(?![\d:])|(?<![\d:])" + digits
-                     + r"[-_]?[A-Za-z]", haystack) is not None
+    # A part of its own: parted from the letters by "-" or "_" ("BA1447" is a flight's
+    # number, no time).
+    return re.search(r"[A-Za-z][-_]" + digits + r"(?![\d:])|(?<![\d:])" + digits
+                     + r"[-_][A-Za-z]", haystack) is not None
