@@ -17,6 +17,9 @@ from audit_rules import of_type, ok
     ("The first free slot is at 10:20.", "slot,start\nA,2026-12-08T09:20:00Z\n", []),
     ("The first free slot is at 11:20.", "slot,start,tz\nA,09:20,UTC\n", []),
     ("The first free slot is at 3:40pm.", "slot,start\nA,15:40\n", []),
+    # "13:30-18:00" is a range of times, not 13:30 at an offset of -18 hours.
+    ("The hall is booked until 18:30.", "slot,booked\nA,13:30-18:00\n", ["18:30"]),
+    ("The hall is booked until 19:00.", "slot,booked\nA,2026-12-20T18:00:00+01:00\n", []),
 ])
 def test_a_time_moved_by_hours_needs_a_zone(reply: str, result: str,
                                             expected: list[str]) -> None:

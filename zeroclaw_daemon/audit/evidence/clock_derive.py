@@ -49,7 +49,10 @@ def time_grounded(key: str, times: Sequence[int], zoned: bool = True) -> bool:
 
 # What makes a conversion between time zones plausible: an offset or "Z" after a clock
 # time, a zone's abbreviation or IANA name ("Europe/London"), or a field of zones.
-ZONE_RE = re.compile(r"\d:\d\d(?::\d\d)?(?:\.\d+)?(?:Z|\s?[+-]\d\d:?\d\d)(?![\w])|\b(?:UTC|GMT|"
+# An offset follows a timestamp's time ("T19:30:00+00:00") or a time with seconds: after a
+# bare "13:30" a "-18:00" ends a range of times, no zone.
+ZONE_RE = re.compile(r"(?:T\d\d:\d\d(?::\d\d)?|\d:\d\d:\d\d)(?:\.\d+)?"
+                     r"(?:Z|\s?[+-]\d\d:?\d\d)(?![\w])|\d:\d\dZ(?![\w])|\b(?:UTC|GMT|"
                      r"CET|CEST|EET|EEST|WET|WEST|BST|PST|PDT|EST|EDT|CST|CDT|MST|MDT|JST|KST|"
                      r"IST|AEST|AEDT|NZST|NZDT|tz|timezone|time_zone|zona_horaria|utc_offset)\b|"
                      r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Z]|"
