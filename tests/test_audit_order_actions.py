@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from audit_rules import Expected, findings, of_type, ok
 
-from zeroclaw_daemon.receipts import ToolEvent
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
 STOCK = ok("warehouse_stock", '{"items": [{"sku": "BOLT-8", "on_hand": 12, "reorder_at": 50}]}',
            {"store": "Leeds"})
@@ -93,3 +93,18 @@ def test_locks_and_records_made(reply: str, events: tuple[ToolEvent, ...],
     """锁好/锁上 and "he hecho el pedido" are acts a call must back; a status read that
     says the car is not locked backs no lock."""
     assert expected == of_type("fabricated_tool_call", reply, *events)
+
+
+CATALOGO = ok("proveedores.catalogo", '{"ref": "CIR-VT", "precio_eur": 145.0, "stock": 7}',
+              {"proveedor": "Ciresa"})
+PEDIDO_TIMEOUT = ToolEvent(call_id="c2", tool="proveedores.pedido",
+                           args={"proveedor": "Ciresa", "ref": "CIR-VT", "cantidad": 2},
+                           status=ToolStatus.TIMEOUT, result="timed out after 30 s")
+
+
+def test_an_act_after_a_catalogue_read_and_a_failed_order() -> None:
+    """A catalogue is read, not acted on: "he pedido 2 tapas" after the order call timed
+    out states that call's outcome."""
+    assert [("failed_call_claimed", "failure.outcome_stated", "pedido")] == of_type(
+        "failed_call_claimed", "Hecho: he pedido 2 tapas de abeto a Ciresa, 290 € en total.",
+        CATALOGO, PEDIDO_TIMEOUT)

@@ -96,12 +96,14 @@ STATE_PARTICIPLES = {stem + end: "update" for stem in ("fijad", "establecid")
 # what may be booked, it books nothing.
 _READ_WORDS = ("listar consultar ver mostrar buscar obtener leer revisar comprobar verificar "
                "contar descargar consulta listado lista detalle detalles estado historial "
-               "búsqueda disponible disponibles disponibilidad libre libres lectura lecturas")
+               "búsqueda disponible disponibles disponibilidad libre libres lectura lecturas "
+               "catalogo catálogo ficha")
 READ_VERBS = frozenset(_READ_WORDS.split())
 # The nouns among them: before an action verb in a tool's name, its object
 # (``estado_actualizar``).
 READ_NOUNS = frozenset(("consulta", "listado", "lista", "detalle", "detalles", "estado",
-                        "historial", "búsqueda", "disponibilidad", "lectura", "lecturas"))
+                        "historial", "búsqueda", "disponibilidad", "lectura", "lecturas",
+                        "catalogo", "catálogo", "ficha"))
 _FORMS = {**_verb_table(lambda infinitive: {infinitive}), **_VERBS, **NOUNS}
 
 # "he reiniciado", "se reinició", "fue desplegado", "ya está desplegado", "reinicié",
