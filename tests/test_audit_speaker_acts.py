@@ -108,3 +108,26 @@ def test_a_short_verb_in_a_tool_name_is_a_plain_word(reply: str, events: list[To
                                                     expected: Expected) -> None:
     """A tool named "roster.get" stands for no other source; "pd.incidents" may."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+SCALES = ok("hive_scale.read", '{"hive": "H09", "weight_kg": 31.8}', {"site": "Dock St roof"})
+FORECAST = ok("weather.forecast", '{"day": "Thu", "high_c": 12, "rain": false}',
+              {"place": "Dock St roof"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # The object's head ("forecast") names no call, though "roof" is a word a call was about.
+    ("H09 is at 31.8 kg. I also checked the forecast for the roof: dry on Thursday.",
+     [SCALES], [(F, USE, "I also checked")]),
+    ("H09 is at 31.8 kg. I checked the forecast for the roof as well: dry on Thursday.",
+     [SCALES], [(F, USE, "I checked")]),
+    ("H09 is at 31.8 kg. I also checked the forecast for the roof: dry on Thursday.",
+     [SCALES, FORECAST], []),
+    # Not additive: the one source read, named by a word of its call.
+    ("I checked the scales on the roof: H09 is at 31.8 kg.", [SCALES], []),
+])
+def test_another_source_is_named_by_its_head(reply: str, events: list[ToolEvent],
+                                             expected: Expected) -> None:
+    """"I also checked the forecast for the roof" names the forecast: a call about the roof
+    is no call that read a forecast."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]

@@ -51,7 +51,7 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
                     f"says {_describe_claim(claim)}, but no call this turn read a page "
                     f"(a search returns snippets)", "tool_use.no_matching_call")
         return
-    if any(_mentions(f, claim) for f in evidence.ok):
+    if any(_mentions(f, claim) for f in evidence.ok) and not _another_source(context, claim):
         context.supported.add(signature)
         return
     hits = [f for f in evidence.failed if _mentions(f, claim)]
@@ -266,6 +266,31 @@ def _describe_tool(claim: ToolUseClaim) -> str:
         return "matching tool call"
     return "tool call"
 
+
+
+def _another_source(context: CheckContext, claim: ToolUseClaim) -> bool:
+    """"I also checked the forecast for the roof", "I checked the vet rota as well": one
+    more source, named by the head of its object (the words before its first preposition).
+    When no successful call's name, arguments or result holds a word of that head, the
+    claim is about another source, though a word after the head ("roof") is one a call
+    was about."""
+    if claim.command or claim.path or claim.url or not claim.object_text:
+        return False
+    if not (_additive(context, claim) or _ADDITIVE_AFTER_RE.match(claim.object_text.lower())
+            or _ADDITIVE_AFTER_RE.match(context.lower, claim.span[1] + len(claim.object_text) + 1)):
+        return False
+    head = _OBJECT_HEAD_RE.match(claim.object_text.lower())
+    keys = text_keywords(head.group(1)) if head is not None else frozenset()
+    if not keys:
+        return False
+    return not any(keys & (f.call_keys | f.result_keys | f.name_words) for f in context.evidence.ok)
+
+
+# The object's head: its words before a preposition, a clause mark or a conjunction.
+_OBJECT_HEAD_RE = re.compile(r"\s*((?:(?!(?:for|of|on|at|in|from|about|with|to|and|so|but|as|"
+                             r"too)\b)[^\W\d_][\w'-]*\s*){1,4})")
+# "… as well", "… too" right after the object.
+_ADDITIVE_AFTER_RE = re.compile(r"[^.;:!?\n]{0,40}?\b(?:as\s+well|too)\b")
 
 
 def _additive(context: CheckContext, claim: ToolUseClaim) -> bool:
