@@ -47,7 +47,13 @@ def listed_with_the_flag_false(context: CheckContext, claim: AbsenceClaim,
     if not negated and not plain:
         return None
     borne_out: tuple[EventFacts, str, int] | None = None
+    # The reply past the absence's own clause: where it may name the items it judges.
+    own = (clauses[claim.clause].start, clauses[claim.clause].end) if clauses else claim.span
+    stop = _STOP_RE.search(context.text, claim.span[1], own[1])   # "…colonies.** The queen"
+    reply = (context.text[:own[0]] + "\n" + context.text[stop.end() if stop else own[1]:]
+             ).lower()
     for facts in pool:
+        names = _item_names(facts)
         for field, values in _yes_no_fields(facts).items():
             words = LATIN_WORD_RE.findall(key_text(field).lower())
             if any(_same_word(word, part) for word in negated for part in words):
@@ -56,9 +62,17 @@ def listed_with_the_flag_false(context: CheckContext, claim: AbsenceClaim,
                 in_state = _TRUE_VALUES
             else:
                 continue
-            held = sum(1 for value in values if value in in_state)
+            held = [index for index, value in enumerate(values) if value in in_state]
+            told = _sentences_of_the_field(reply, words)
+            if held and told and len(names) == len(values) and all(
+                    any(name in told for name in names[index]) for index in held):
+                # The reply names every such item itself, where it speaks of that field ("the
+                # queen wasn't spotted in H03, H06 or H10, but…"): it judges them, it hides
+                # none.
+                borne_out = borne_out or (facts, field, 0)
+                continue
             if held:
-                return facts, field, held
+                return facts, field, len(held)
             borne_out = borne_out or (facts, field, 0)
     return borne_out
 
@@ -86,6 +100,37 @@ def _yes_no_fields(facts: EventFacts) -> dict[str, list[str]]:
     yes_no = _FALSE_VALUES | _TRUE_VALUES
     return {key: cells for key, cells in values.items()
             if len(cells) > 1 and all(cell in yes_no for cell in cells)}
+
+
+def _sentences_of_the_field(reply: str, field_words: list[str]) -> str:
+    """The reply's sentences (lower-cased, joined) that hold a word of the field's name."""
+    keys = [w for w in field_words if len(w) >= 4]
+    return " ".join(sentence for sentence in _SENTENCE_RE.split(reply)
+                    if any(_same_word(word, key) for key in keys
+                           for word in LATIN_WORD_RE.findall(sentence)))
+
+
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
+_STOP_RE = re.compile(r"[.!?;]")
+
+
+def _item_names(facts: EventFacts) -> list[list[str]]:
+    """Each item's names, in the order :func:`_yes_no_fields` reads them: its text cells
+    with a digit ("h03", "cr-26-0915") that no other item holds."""
+    data = facts.parsed_json
+    if isinstance(data, (list, dict)):
+        items = data if isinstance(data, list) else first_list(data, depth=0)
+        cells = [[str(v).lower() for v in item.values() if isinstance(v, str)]
+                 for item in items or () if isinstance(item, dict)]
+    else:
+        _, table = headed_table(facts.rows, text_result=True)
+        cells = [list(row.labels.values()) for row in table]
+    counts: dict[str, int] = {}
+    for row in cells:
+        for cell in set(row):
+            counts[cell] = counts.get(cell, 0) + 1
+    return [[cell for cell in row if counts[cell] == 1 and len(cell) >= 2
+             and any(c.isdigit() for c in cell)] for row in cells]
 
 
 def _json_flags(data: Any) -> dict[str, list[str]]:
