@@ -58,3 +58,31 @@ def test_psql_row_count_footer_and_the_query_bound(reply: str, expected: list[st
     WHERE applied selects every row, so a count under it is compared with them all."""
     assert expected == [f[1] for f in findings(reply, _accessions(9))
                         if f[0] == "count_mismatch"]
+
+
+SIGNUPS = ok("db.query", "   name    | has_car | seats_free\n-----------+---------+-----------\n"
+                         " Jo        | yes     |          3\n Priya     | no      |          0\n"
+                         " Dan       | yes     |          2\n Ann       | yes     |          3\n"
+                         " Tom       | no      |          0\n Ruth      | no      |          0\n"
+                         " Mina      | no      |          0\n Gary      | no      |          0\n"
+                         " Hana      | no      |          0\n(9 rows)\n")
+INBOX = ok("mail.search", "DATE              FROM         SUBJECT\n"
+                          "2026-11-30 18:02  Helen Marsh  Apologies for Thursday\n"
+                          "2026-12-01 09:15  Tom Reyes    Can't make Thursday\n"
+                          "2026-12-02 12:31  Gwen Ellis   Apologies - dentist\n3 messages\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # A column's total, named by a word of the column: seats_free adds up to 8, below the
+    # nine rows.
+    ("Our drivers have 8 spare seats between them.", SIGNUPS, []),
+    ("Our drivers have 7 spare seats between them.", SIGNUPS, ["count.item_count"]),
+    # A search's own count under its hits, no hit itself.
+    ("Three emails since Monday, from three singers.", INBOX, []),
+    ("Four emails since Monday.", INBOX, ["count.item_count"]),
+])
+def test_a_column_total_and_a_search_count_line(reply: str, event: ToolEvent,
+                                                expected: list[str]) -> None:
+    """"8 spare seats" is the seats column's total; "3 messages" under the hits counts
+    them, no fourth hit."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "count_mismatch"]

@@ -9,9 +9,9 @@ from decimal import Decimal
 from itertools import accumulate
 
 from ..claims.types import CountClaim
-from ..claims.words import stem, text_keywords
+from ..claims.words import key_text, stem, text_keywords
 from ..evidence.relation import Relation
-from ..evidence.tables import MAX_ROWS, Row, column_values, group_sums
+from ..evidence.tables import MAX_ROWS, Row, column_totals, column_values, group_sums
 from .base import CheckContext
 from .record_counts import a_cell_of_a_quoted_row
 
@@ -99,8 +99,14 @@ def _names_a_figure_column(context: CheckContext, claim: CountClaim) -> bool:
         # "9 个人", 票数 of "12 张票"): the column holds that quantity.
         if len(core) == 1 and any(core + "数" in name for name in names):
             return True
-    return any(keys and all(relation({key}) for key in keys)
-               for keys in map(text_keywords, names))
+    if any(keys and all(relation({key}) for key in keys)
+           for keys in map(text_keywords, names)):
+        return True
+    # Or one word of a column's name, and the value is that column's total ("9 seats" of
+    # seats_free 3 + 3 + 2 + 1): the quantity the column adds up to.
+    wanted = Decimal(claim.value)
+    return any(total == wanted and relation(text_keywords(key_text(name)))
+               for rows in derivations.rows for _, name, total in column_totals(rows))
 
 
 def _headed_number_columns(tables: Sequence[Sequence[Row]]) -> set[str]:

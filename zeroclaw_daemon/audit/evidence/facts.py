@@ -62,8 +62,11 @@ _TOTAL_ROW_RE = re.compile(r"\s*[|*]*\s*(?:grand\s+total|sub-?total|totals?|sum|
                            r"total\s+general|gesamt|insgesamt|somme|totale|合计|总计|小计|"
                            r"共计|总数|總計|合計)(?![^\W\d_])", re.IGNORECASE)
 # The count of rows a database client prints under them (psql, mysql, sqlite, Oracle).
-_ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+rows?(?:\s+(?:in\s+set|selected|returned|"
-                                  r"fetched))?\)?(?:\s*\([\d.]+\s*sec\))?\s*$", re.IGNORECASE)
+# A search's count under its hits likewise ("5 messages", "12 results found").
+_ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+(?:rows?|messages?|results?|records?|matches|"
+                                  r"entries|hits)(?:\s+(?:in\s+set|selected|returned|fetched|"
+                                  r"found|total))?\)?(?:\s*\([\d.]+\s*sec\))?\s*$",
+                                  re.IGNORECASE)
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
