@@ -5,7 +5,7 @@ every line is not what the result lists. Results and sentences of our own."""
 from __future__ import annotations
 
 import pytest
-from audit_rules import Expected, of_type, ok
+from audit_rules import Expected, findings, of_type, ok
 
 C, ITEMS = "count_mismatch", "count.item_count"
 BUSES = ok("bus_departures", "stop 4417 (Plaza Mayor) | line 27 | next 90 min\n"
@@ -83,3 +83,21 @@ def test_a_numbering_column_is_no_figure_near_its_end(reply: str, expected: Expe
     """A column numbering the rows 1, 2, 3… is positions: a count one short of its last
     number quotes no figure, so it is compared with the rows."""
     assert expected == of_type(C, reply, WAITLIST)
+
+
+BEDS = ok("bed_schedule",
+          "BED  PATIENT  STUDY           TECH\n1    SL-4502  CPAP titration  Owusu\n"
+          "2    SL-4488  Diagnostic PSG  Owusu\n3    SL-4511  PSG + MSLT      Brennan\n"
+          "4    -        -               -\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Three patients in four beds; bed 4 is empty.", []),
+    ("Two patients tonight.", [(C, ITEMS, "Two patients")]),
+])
+def test_a_row_with_nothing_past_its_key_is_a_vacant_slot(reply: str,
+                                                         expected: Expected) -> None:
+    """A line "4  -  -  -" lists an empty bed: three patients, and "bed 4 is empty" is
+    true; two patients is still a miscount."""
+    assert expected == [f for f in findings(reply, BEDS)
+                        if f[0] in (C, "false_absence")]

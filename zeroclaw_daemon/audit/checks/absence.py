@@ -123,6 +123,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
+            _a_vacant_row_named(context, claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool):
@@ -173,6 +174,22 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
+
+
+def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
+                        pool: list[EventFacts]) -> bool:
+    """"Bed 6 is empty" beside a row "6  -  -  -": the clause names a row the table lists
+    with nothing in it."""
+    if not _EMPTY_RE.search(claim.text):
+        return False
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    said = context.text[clause.start:clause.end] if clause is not None else claim.text
+    named = {m.group(0).lower() for m in _ROW_KEY_RE.finditer(said)}
+    return any(named & set(f.vacant_rows) for f in pool)
+
+
+_EMPTY_RE = re.compile(r"\bempty\b|\bvac[ií][oa]s?\b|空", re.IGNORECASE)
+_ROW_KEY_RE = re.compile(r"[\w-]*\d[\w-]*")
 
 
 def _item_holding(facts: EventFacts, subject: frozenset[str],

@@ -67,6 +67,8 @@ _ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+(?:rows?|messages?|results?|re
                                   r"entries|hits)(?:\s+(?:in\s+set|selected|returned|fetched|"
                                   r"found|total))?\)?(?:\s*\([\d.]+\s*sec\))?\s*$",
                                   re.IGNORECASE)
+_CELL_GAP_RE = re.compile(r"\s{2,}|\t|\s*[|,;]\s*")
+_PLACEHOLDERS = frozenset({"-", "—", "–", "n/a", "na", "none", "null", "--", "---"})
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
@@ -230,6 +232,10 @@ class EventFacts:
             numbered = numbered_under_a_caption(lines)
             if numbered:
                 counts.add(len(lines) - numbered)   # a caption line, then "1. ...", "2. ..."
+            vacant = len(self.vacant_rows)
+            if vacant:
+                # "6  -  -  -": a slot the table lists with nothing in it (a free bed).
+                counts.update([count - vacant for count in counts if count > vacant])
             if len(lines) == 1:
                 pieces = [p for p in _LIST_SPLIT_RE.split(lines[0]) if p.strip()]
                 if len(pieces) > 1:
@@ -241,6 +247,20 @@ class EventFacts:
         if len(numbers) <= 2:
             counts.update(int(n) for n, _, _ in numbers if n == n.to_integral_value())
         return frozenset(counts)
+
+    @lazy
+    def vacant_rows(self) -> list[str]:
+        """The first cells of the lines of a text table that hold nothing past them: every
+        other cell a placeholder ("6  -  -  -": bed 6, free)."""
+        lines = self.units
+        if len(lines) < 3 or self.parsed_json is not None:
+            return []
+        vacant = []
+        for line in lines[1:]:
+            cells = [c for c in _CELL_GAP_RE.split(line.strip()) if c]
+            if len(cells) >= 2 and all(c.strip() in _PLACEHOLDERS for c in cells[1:]):
+                vacant.append(cells[0].strip().lower())
+        return vacant
 
     def _dict_counts(self, data: Mapping[str, Any], counts: set[int], depth: int) -> None:
         for key, value in data.items():
