@@ -31,3 +31,23 @@ def test_a_date_moved_by_a_stated_count_of_days(reply: str, event: ToolEvent,
     """"18 days from the 8th: 26 March", "够 17 天，12 月 23 日" are grounded; a date no
     stated count reaches is not."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]
+
+
+LIMITS = ok("limitaciones.listar",
+            "LTV      VÍA  VELOCIDAD  HASTA\n26/1184  1    60 km/h    07/12/2026\n"
+            "26/1190  2    30 km/h    18/12/2026\n")
+US_ROSTER = ok("roster.get", "name,start\nAva,12/18/2026\nBen,01/05/2027\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("La más restrictiva es la de 30 km/h en vía 2, hasta el 18 de diciembre.", LIMITS, []),
+    ("La más restrictiva es la de 30 km/h en vía 2, hasta el 19 de diciembre.", LIMITS,
+     ["value.not_in_results"]),
+    # Month first, as a US tool writes it.
+    ("Ava starts on December 18.", US_ROSTER, []),
+    ("Ava starts on December 19.", US_ROSTER, ["value.not_in_results"]),
+])
+def test_dates_written_in_digits_with_the_year_last(reply: str, event: ToolEvent,
+                                                   expected: list[str]) -> None:
+    """"18/12/2026" and "12/18/2026" are 18 December; another day is no date of them."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]

@@ -317,6 +317,11 @@ def digit_windows(text: str, before: int = 20, after: int = 28) -> list[Span]:
     return windows
 
 
+# A date in digits with its year last: "18/12/2026", "12/18/2026", "18.12.2026".
+DATE_NUMERIC_RE = re.compile(r"(?<![\w/.])(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d\d)"
+                             r"(?![\d/.])")
+
+
 def find_dates(text: str, windows: Sequence[Span] | None = None,
                lowered: str | None = None
                ) -> list[tuple[int, int, tuple[int | None, int, int]]]:
@@ -353,4 +358,11 @@ def find_dates(text: str, windows: Sequence[Span] | None = None,
         if spanish_month is not None and 1 <= day <= 31:
             year = int(match.group("y")) if match.group("y") else None
             found.append((match.start(), match.end(), (year, spanish_month, day)))
+    for match in each(DATE_NUMERIC_RE, text):
+        # "18/12/2026", "12/18/2026", "18.12.2026": day first or month first, every reading
+        # a calendar allows.
+        first, second, year = int(match.group(1)), int(match.group(3)), int(match.group(4))
+        for month, day in {(second, first), (first, second)}:
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                found.append((match.start(), match.end(), (year, month, day)))
     return found
