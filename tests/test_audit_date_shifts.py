@@ -51,3 +51,20 @@ def test_dates_written_in_digits_with_the_year_last(reply: str, event: ToolEvent
                                                    expected: list[str]) -> None:
     """"18/12/2026" and "12/18/2026" are 18 December; another day is no date of them."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]
+
+
+@pytest.mark.parametrize("written", ["18-12-2026", "18-Dec-2026", "18 dic 2026", "18-dic-2026"])
+def test_other_spellings_of_a_date_in_a_result(written: str) -> None:
+    """Dashes between day, month and year, and Spanish months' first letters, are dates:
+    "18 de diciembre" is grounded by each, "19 de diciembre" by none."""
+    event = ok("limitaciones.listar", f"LTV      VÍA  HASTA\n26/1190  2    {written}\n")
+    assert [[], ["value.not_in_results"]] == [
+        [f[1] for f in findings(f"Vigente hasta el {day} de diciembre.", event)
+         if f[0] == "ungrounded_value"] for day in (18, 19)]
+
+
+def test_a_reply_date_with_a_spanish_month_abbreviation() -> None:
+    """"hasta el 18-dic" in a reply is a date, grounded like any other."""
+    event = ok("limitaciones.listar", "LTV      VÍA  HASTA\n26/1190  2    2026-12-18\n")
+    assert [] == [f for f in findings("Vigente hasta el 18-dic, vía 2.", event)
+                  if f[0] == "ungrounded_value"]

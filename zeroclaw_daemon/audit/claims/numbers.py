@@ -80,12 +80,16 @@ _MONTH_EN_RE = (r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 DATE_ISO_RE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/](?P<m>\d{1,2})[-/](?P<d>\d{1,2})(?!\d)")
 DATE_EN_RE = re.compile(
     _MONTH_EN_RE + r"\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(?P<y>\d{4}))?\b"
-    r"|(?<!\d)(?P<d2>\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH_EN_RE.replace("mon", "mon2")
-    + r"\.?(?:,?\s+(?P<y2>\d{4}))?\b")
+    # "18 Dec 2026", and "18-Dec-2026" as logs and spreadsheets write it.
+    r"|(?<!\d)(?P<d2>\d{1,2})(?:st|nd|rd|th)?(?:\s+|-)" + _MONTH_EN_RE.replace("mon", "mon2")
+    + r"\.?(?:(?:,?\s+|-)(?P<y2>\d{4}))?\b")
 DATE_ZH_RE = re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]")
 DATE_ES_RE = re.compile(
     r"(?<!\d)(?P<d>\d{1,2})\s+de\s+(?P<mon>" + "|".join(_MONTHS_ES) + r"|setiembre)"
-    r"(?:\s+(?:de|del)\s+(?P<y>\d{4}))?")
+    r"(?:\s+(?:de|del)\s+(?P<y>\d{4}))?"
+    # "18 dic 2026", "18-dic-2026": a month's first letters, as tables write it.
+    r"|(?<!\d)(?P<d2>\d{1,2})(?:\s+|-)(?P<mon2>ene|feb|abr|ago|sept?|oct|nov|dic)\.?"
+    r"(?:(?:\s+|-)(?P<y2>\d{4}))?(?![a-z])")
 TIME_RE = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?(?![\d:])")
 HASH_RE = re.compile(r"(?<![\w-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}(?![\w-])")
 VERSION_RE = re.compile(
@@ -302,7 +306,13 @@ def month_number(name: str) -> int | None:
     if lowered in _MONTHS_ES:
         return _MONTHS_ES.index(lowered) + 1
     prefix = lowered[:3]
-    return MONTHS_EN.index(prefix) + 1 if prefix in MONTHS_EN else None
+    if prefix in MONTHS_EN:
+        return MONTHS_EN.index(prefix) + 1
+    return _MONTHS_ES_SHORT.get(prefix)
+
+
+# Spanish months' first letters where English ones differ.
+_MONTHS_ES_SHORT = {"ene": 1, "abr": 4, "ago": 8, "set": 9, "dic": 12}
 
 
 def digit_windows(text: str, before: int = 20, after: int = 28) -> list[Span]:
@@ -317,9 +327,9 @@ def digit_windows(text: str, before: int = 20, after: int = 28) -> list[Span]:
     return windows
 
 
-# A date in digits with its year last: "18/12/2026", "12/18/2026", "18.12.2026".
-DATE_NUMERIC_RE = re.compile(r"(?<![\w/.])(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d\d)"
-                             r"(?![\d/.])")
+# A date in digits with its year last: "18/12/2026", "12/18/2026", "18.12.2026", "18-12-2026".
+DATE_NUMERIC_RE = re.compile(r"(?<![\w/.-])(\d{1,2})([/.-])(\d{1,2})\2((?:19|20)\d\d)"
+                             r"(?![\d/.-])")
 
 
 def find_dates(text: str, windows: Sequence[Span] | None = None,
@@ -353,10 +363,11 @@ def find_dates(text: str, windows: Sequence[Span] | None = None,
             year = int(match.group("y")) if match.group("y") else None
             found.append((match.start(), match.end(), (year, month, day)))
     for match in each(DATE_ES_RE, low):
-        spanish_month = month_number(match.group("mon"))
-        day = int(match.group("d"))
+        spanish_month = month_number(match.group("mon") or match.group("mon2"))
+        day = int(match.group("d") or match.group("d2"))
+        year_text = match.group("y") or match.group("y2")
         if spanish_month is not None and 1 <= day <= 31:
-            year = int(match.group("y")) if match.group("y") else None
+            year = int(year_text) if year_text else None
             found.append((match.start(), match.end(), (year, spanish_month, day)))
     for match in each(DATE_NUMERIC_RE, text):
         # "18/12/2026", "12/18/2026", "18.12.2026": day first or month first, every reading

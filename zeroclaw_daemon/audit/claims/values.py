@@ -147,11 +147,11 @@ def _value_from(match: re.Match[str]) -> tuple[int, int, ValueKind, str, dict[st
         return (start, end, ValueKind.DATE, raw,
                 {"date": (int(year_text) if year_text else None, named, int(day_text))})
     if kind == "des":
-        spanish = month_number(group("des_mon"))
-        day = int(group("des_d"))
+        spanish = month_number(group("des_mon") or group("des_mon2"))
+        day = int(group("des_d") or group("des_d2"))
         if spanish is None or not 1 <= day <= 31:
             return None
-        year_text = group("des_y")
+        year_text = group("des_y") or group("des_y2")
         return (start, end, ValueKind.DATE, raw,
                 {"date": (int(year_text) if year_text else None, spanish, day)})
     if kind == "time":
