@@ -67,3 +67,22 @@ def test_a_row_ends_at_its_time_moved_by_its_own_length(reply: str, event: objec
     """A row's time of day plus its own column of minutes ("MIN", "duracion_min") is when it
     ends: a reply may state that end; another time is still ungrounded."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "ungrounded_value"]
+
+
+@pytest.mark.parametrize(("result", "reply", "expected"), [
+    # Spans of time a result writes in two units, or as a clock with seconds.
+    ("duration 1h 30m", "It takes 90 minutes.", []),
+    ("elapsed 01:30:00", "It took 90 minutes.", []),
+    ("duration 1h 30m", "It takes 95 minutes.", ["value.not_in_results"]),
+    # Times of day written "14h30" or "9.30am".
+    ("salida: 14h30", "Sale a las 14:30.", []),
+    ("start 9.30am", "It starts at 9:30.", []),
+    ("salida: 14h30", "Sale a las 14:40.", ["value.not_in_results"]),
+    ("weight 14.30 kg", "Weighed at 14:30.", ["value.not_in_results"]),
+])
+def test_spans_and_times_written_otherwise(result: str, reply: str,
+                                          expected: list[str]) -> None:
+    """"1h 30m" and "01:30:00" are 90 minutes; "14h30" and "9.30am" are times of day; a
+    decimal before a unit is neither."""
+    assert expected == [f[1] for f in findings(reply, ok("t", result))
+                        if f[0] == "ungrounded_value"]

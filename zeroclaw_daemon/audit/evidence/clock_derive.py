@@ -32,7 +32,14 @@ def clock_minutes(texts: Iterable[str]) -> list[int]:
     for text in texts:
         found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_RE.findall(text))
         found.extend(int(m.group("h")) * 60 + int(m.group("m")) for m in _CRON_RE.finditer(text))
+        if "h" in text or "." in text:
+            found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_OTHER_RE.findall(text))
     return found
+
+
+# Times of day written otherwise: "14h30" (French, Spanish), "9.30am", "21.15 h".
+_CLOCK_OTHER_RE = re.compile(r"(?<![\d.:])([01]?\d|2[0-3])(?:h|\.(?=\d\d\s*(?:[ap]\.?m\b|h\b)))"
+                             r"([0-5]\d)(?!\d)", re.IGNORECASE)
 
 
 def time_grounded(key: str, times: Sequence[int], zoned: bool = True) -> bool:

@@ -45,6 +45,12 @@ def _numbering_columns(rows: Sequence[Row]) -> list[int]:
     return found
 
 
+# A span in hours and minutes: "1h 30m", "2 h 05 min", "1 hr 30 mins", "3小时20分".
+_TWO_UNIT_SPAN_RE = re.compile(r"(?<![\d.:])(\d{1,3})\s*(?:h|hrs?|hours?|horas?|小时)\s*"
+                               r"(\d{1,2})\s*(?:m|mins?|minutes?|minutos?|分钟?)(?![a-z])",
+                               re.IGNORECASE)
+# A clock with seconds, read as elapsed time too ("01:30:00").
+_CLOCK_SPAN_RE = re.compile(r"(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
 # A numbered list's position at a line's start: "12. Maya L.", " 3) rotate keys".
 _LIST_POSITION_RE = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
@@ -140,6 +146,19 @@ class Evidence:
         12-minute delay give 13:40), not any number of the result (a day 15 of a shoot)."""
         return [Decimal(m.group(1) or m.group(2)) for f in self.ok
                 for m in _MINUTE_AMOUNT_RE.finditer(f.result)]
+
+    @lazy
+    def spans_written(self) -> list[Decimal]:
+        """The spans of time the successful results write in two units or as a clock with
+        seconds ("1h 30m", "2 h 05 min", "01:30:00"), in seconds: "90 minutes" restates one."""
+        found: list[Decimal] = []
+        for facts in self.ok:
+            for match in _TWO_UNIT_SPAN_RE.finditer(facts.result):
+                found.append(Decimal(int(match.group(1)) * 3600 + int(match.group(2)) * 60))
+            for match in _CLOCK_SPAN_RE.finditer(facts.result):
+                hours, minutes, seconds = (int(g) for g in match.groups())
+                found.append(Decimal(hours * 3600 + minutes * 60 + seconds))
+        return found
 
     @lazy
     def zoned(self) -> bool:

@@ -74,7 +74,9 @@ def _derived(claim: ValueClaim, readings: tuple[Decimal, ...], evidence: Evidenc
         if seconds:
             slack = approx_tolerance(reading) * Decimal(seconds[0]) if claim.approx else \
                 Decimal(60)
-            if duration_grounded(reading * Decimal(seconds[0]), evidence.clock_minutes, slack):
+            said = reading * Decimal(seconds[0])
+            if duration_grounded(said, evidence.clock_minutes, slack) or any(
+                    abs(span - said) <= max(slack, Decimal(30)) for span in evidence.spans_written):
                 return True
         exponent = reading.as_tuple().exponent
         tolerance = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0) / 2
