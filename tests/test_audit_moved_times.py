@@ -86,3 +86,20 @@ def test_spans_and_times_written_otherwise(result: str, reply: str,
     decimal before a unit is neither."""
     assert expected == [f[1] for f in findings(reply, ok("t", result))
                         if f[0] == "ungrounded_value"]
+
+
+@pytest.mark.parametrize(("result", "reply", "expected"), [
+    # Thousands parted by a plain space before a decimal comma, or by an apostrophe.
+    ("total: 1 250,50 EUR", "Son 1.250,50 €.", []),
+    ("total: 1 250,50 EUR", "Son 1.250,60 €.", ["value.not_in_results"]),
+    ("amount: 1'250.50 CHF", "That is CHF 1,250.50.", []),
+    # A figure with a scale letter; a lower-case "m" only as money.
+    ("revenue 1.2M", "Revenue was $1,200,000.", []),
+    ("revenue £1.2m", "Revenue was £1,200,000.", []),
+    ("rope 1.2m", "Revenue was 1,200,000.", ["value.not_in_results"]),
+])
+def test_numbers_written_with_other_groupings(result: str, reply: str,
+                                              expected: list[str]) -> None:
+    """"1 250,50", "1'250.50" and "1.2M" are the figures a reply writes otherwise."""
+    assert expected == [f[1] for f in findings(reply, ok("t", result))
+                        if f[0] == "ungrounded_value"]

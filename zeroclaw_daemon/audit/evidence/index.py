@@ -45,6 +45,34 @@ def _numbering_columns(rows: Sequence[Row]) -> list[int]:
     return found
 
 
+def _other_groupings(text: str) -> list[str]:
+    """The results' numbers written in ways the index reads otherwise, restated as it reads
+    them, beside their own readings: thousands parted by a plain space before a decimal
+    comma ("1 250,50" as 1.250,50; a tool's columns may be parted by one space too, so the
+    parts stay), by an apostrophe ("1'250.50", Swiss), and a figure with a scale letter
+    ("1.2M" as 1200000, "48k" as 48000)."""
+    found: list[str] = []
+    if " " in text and "," in text:
+        found += [m.group(0).replace(" ", ".") for m in _PLAIN_GROUPED_RE.finditer(text)]
+    if "'" in text or "’" in text:
+        found += [re.sub(r"['’]", ",", m.group(0)) for m in _APOSTROPHE_GROUPED_RE.finditer(text)]
+    for match in _SCALED_RE.finditer(text):
+        figure = match.group(1) or match.group(3)
+        scale = _SCALES[(match.group(2) or match.group(4)).lower()]
+        for reading in number_readings(figure)[:1]:
+            found.append(str(reading * scale))
+    return found
+
+
+_PLAIN_GROUPED_RE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+,\d{1,2}(?!\d)")
+_APOSTROPHE_GROUPED_RE = re.compile(r"(?<![\d.,'’])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\d'’])")
+# "1.2M", "48k", "3B"; a lower-case "m" is a million only after a currency sign ("£1.2m"),
+# else it may be metres.
+_SCALED_RE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])(?![\w])|"
+                        r"(?<=[$€£¥])(\d+(?:\.\d+)?)(m|bn)(?![\w])")
+_SCALES = {"k": 1000, "m": 1_000_000, "b": 1_000_000_000, "bn": 1_000_000_000}
+
+
 # A span in hours and minutes: "1h 30m", "2 h 05 min", "1 hr 30 mins", "3小时20分".
 _TWO_UNIT_SPAN_RE = re.compile(r"(?<![\d.:])(\d{1,3})\s*(?:h|hrs?|hours?|horas?|小时)\s*"
                                r"(\d{1,2})\s*(?:m|mins?|minutes?|minutos?|分钟?)(?![a-z])",
@@ -128,6 +156,9 @@ class Evidence:
         text = join_space_groups(self.haystack, plain_spaces=False)
         if "_" in text:
             text += "\n" + " ".join(identifier_decimals(text))
+        extra = _other_groupings(self.haystack)
+        if extra:
+            text += "\n" + " ".join(extra)
         return NumberIndex(text)
 
     @lazy
