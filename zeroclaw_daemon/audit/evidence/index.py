@@ -156,10 +156,13 @@ class Evidence:
         text = join_space_groups(self.haystack, plain_spaces=False)
         if "_" in text:
             text += "\n" + " ".join(identifier_decimals(text))
-        extra = _other_groupings(self.haystack)
-        if extra:
-            text += "\n" + " ".join(extra)
         return NumberIndex(text)
+
+    @lazy
+    def other_numbers(self) -> NumberIndex:
+        """The results' numbers written in groupings the index reads otherwise
+        (:func:`_other_groupings`): read only for a figure the index does not ground."""
+        return NumberIndex(" ".join(_other_groupings(self.haystack)))
 
     @lazy
     def derivations(self) -> Derivations:

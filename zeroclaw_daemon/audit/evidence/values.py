@@ -61,6 +61,9 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
         if kind is ValueKind.MEASURE and _converted_speed(reading, claim.unit, lower,
                                                           approx=claim.approx):
             return True
+    other = evidence.other_numbers
+    if any(other.grounds(reading, approx=claim.approx) for reading in readings):
+        return True   # "1 250,50", "1'250.50", "1.2M" in a result
     return _derived(claim, readings, evidence)
 
 
