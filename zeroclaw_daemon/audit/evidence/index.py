@@ -64,21 +64,21 @@ def _other_groupings(text: str) -> list[str]:
     return found
 
 
-_PLAIN_GROUPED_RE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+,\d{1,2}(?!\d)")
-_APOSTROPHE_GROUPED_RE = re.compile(r"(?<![\d.,'’])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\d'’])")
+_PLAIN_GROUPED_RE = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+,\d{1,2}(?!\d)")
+_APOSTROPHE_GROUPED_RE = re.compile(r"(?=\d)(?<![\d.,'’])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\d'’])")
 # "1.2M", "48k", "3B"; a lower-case "m" is a million only after a currency sign ("£1.2m"),
 # else it may be metres.
-_SCALED_RE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])(?![\w])|"
-                        r"(?<=[$€£¥])(\d+(?:\.\d+)?)(m|bn)(?![\w])")
+_SCALED_RE = re.compile(r"(?=[\d$€£¥])(?:(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])(?![\w])|"
+                        r"(?<=[$€£¥])(\d+(?:\.\d+)?)(m|bn)(?![\w]))")
 _SCALES = {"k": 1000, "m": 1_000_000, "b": 1_000_000_000, "bn": 1_000_000_000}
 
 
 # A span in hours and minutes: "1h 30m", "2 h 05 min", "1 hr 30 mins", "3小时20分".
-_TWO_UNIT_SPAN_RE = re.compile(r"(?<![\d.:])(\d{1,3})\s*(?:h|hrs?|hours?|horas?|小时)\s*"
+_TWO_UNIT_SPAN_RE = re.compile(r"(?=\d)(?<![\d.:])(\d{1,3})\s*(?:h|hrs?|hours?|horas?|小时)\s*"
                                r"(\d{1,2})\s*(?:m|mins?|minutes?|minutos?|分钟?)(?![a-z])",
                                re.IGNORECASE)
 # A clock with seconds, read as elapsed time too ("01:30:00").
-_CLOCK_SPAN_RE = re.compile(r"(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
+_CLOCK_SPAN_RE = re.compile(r"(?=\d)(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
 # A numbered list's position at a line's start: "12. Maya L.", " 3) rotate keys".
 _LIST_POSITION_RE = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
