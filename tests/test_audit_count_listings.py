@@ -118,3 +118,18 @@ CRATES = ok("depot.stock", "site,crates\nMarket Hall,8\nLibrary Lane,12\nCo-op H
 def test_a_count_beside_the_row_it_names(reply: str, expected: list[str]) -> None:
     """"Market Hall: 8 crates" reads Market Hall's row; a count of the rows is checked."""
     assert expected == [f[1] for f in findings(reply, CRATES) if f[0] == "count_mismatch"]
+
+
+RINGS = ok("shift_log.read", "08:44 Ring 1403 complete.\n10:02 Ring 1404 complete.\n"
+                             "12:15 Segment delivery (2 rings) arrived late.\n"
+                             "17:30 Ring 1411 complete.\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Progress: rings 1403–1411, so 9 rings.", []),
+    ("Progress: 9 rings (1403–1411).", []),
+    ("Progress: rings 1403–1411, so 10 rings.", ["count.item_count"]),
+])
+def test_a_count_of_the_range_its_sentence_writes(reply: str, expected: list[str]) -> None:
+    """"rings 1403–1411, so 9 rings": the count is how many numbers the range spans."""
+    assert expected == [f[1] for f in findings(reply, RINGS) if f[0] == "count_mismatch"]

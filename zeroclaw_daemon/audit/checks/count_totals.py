@@ -206,3 +206,19 @@ def is_number(value: object, wanted: int) -> bool:
         return value == wanted
     return isinstance(value, str) and value.strip() == str(wanted)
 
+
+
+def a_range_it_spans(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is how many numbers a range its sentence writes spans, both ends in
+    ("rings 1403–1411, so 9 rings", "9 rings (1412–1420)"): the reply's arithmetic over
+    the numbers it names, which are checked where they stand."""
+    span = context.claims.sentence_span(claim.clause)
+    if span is None:
+        return False
+    return any(0 < int(m.group(2)) - int(m.group(1)) < _MAX_RANGE
+               and int(m.group(2)) - int(m.group(1)) + 1 == claim.value
+               for m in _RANGE_RE.finditer(context.text, *span))
+
+
+_RANGE_RE = re.compile(r"(?=\d)(?<![\w.,:/-])(\d{1,6})\s?[–—-]\s?(\d{1,6})(?![\w:/-]|[.,]\d)")
+_MAX_RANGE = 1000

@@ -25,6 +25,7 @@ from .count_operands import an_operand_of_the_replys_calculation
 from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
     a_named_column_total,
+    a_range_it_spans,
     is_number,
     net_of_two_counts,
     part_of_a_whole,
@@ -74,7 +75,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             context.failed_presented(claim.span)
         return
     if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
-            or said_of_each_item(context, claim):
+            or said_of_each_item(context, claim) or a_range_it_spans(context, claim):
         return
     specific = evidence.specific_counts(claim.context)
     if specific:
