@@ -4,6 +4,8 @@ before; a column of chances ("prob_lluvia") is no amount. Results and sentences 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from audit_rules import findings, ok
 
@@ -36,3 +38,20 @@ def test_an_absent_amount_over_a_column_at_zero(reply: str, event: ToolEvent,
                                                 expected: list[str]) -> None:
     """Every row at 0 in the column the absence names: no finding; one above: a finding."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+def _rota(second: list[str]) -> ToolEvent:
+    return ok("rota.get", json.dumps({"rota": "night_transport", "shifts": [
+        {"shift": "22:00-02:00", "volunteers": []},
+        {"shift": "02:00-06:00", "volunteers": second}]}))
+
+
+@pytest.mark.parametrize(("names", "expected"), [
+    ([], []),
+    (["R. Osei"], ["absence.result_has_items"]),
+])
+def test_items_that_all_hold_nothing_are_empty(names: list[str], expected: list[str]) -> None:
+    """"Both shifts are empty" over shifts whose volunteers are [] is borne out; one name
+    refutes it."""
+    reply = "No, nobody yet. Both Friday night shifts are empty."
+    assert expected == [f[1] for f in findings(reply, _rota(names)) if f[0] == "false_absence"]

@@ -179,13 +179,24 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
 def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
                         pool: list[EventFacts]) -> bool:
     """"Bed 6 is empty" beside a row "6  -  -  -": the clause names a row the table lists
-    with nothing in it."""
+    with nothing in it; or every item the result lists holds nothing."""
     if not _EMPTY_RE.search(claim.text):
         return False
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
     said = context.text[clause.start:clause.end] if clause is not None else claim.text
     named = {m.group(0).lower() for m in _ROW_KEY_RE.finditer(said)}
-    return any(named & set(f.vacant_rows) for f in pool)
+    return any(named & set(f.vacant_rows) or _every_item_holds_nothing(f) for f in pool)
+
+
+def _every_item_holds_nothing(facts: EventFacts) -> bool:
+    """Every item of a JSON listing holds an empty list or a null ("volunteers": []): "both
+    shifts are empty" says so."""
+    data = facts.parsed_json
+    items = data if isinstance(data, list) else \
+        first_list(data, depth=0) if isinstance(data, dict) else None
+    return bool(items) and all(
+        isinstance(item, dict) and any(value == [] or value is None for value in item.values())
+        for item in items or ())
 
 
 _EMPTY_RE = re.compile(r"\bempty\b|\bvac[ií][oa]s?\b|空", re.IGNORECASE)
