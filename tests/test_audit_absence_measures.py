@@ -55,3 +55,16 @@ def test_items_that_all_hold_nothing_are_empty(names: list[str], expected: list[
     refutes it."""
     reply = "No, nobody yet. Both Friday night shifts are empty."
     assert expected == [f[1] for f in findings(reply, _rota(names)) if f[0] == "false_absence"]
+
+
+PAPEL = ok("inventario.papel", "ref,papel,gramaje,hojas,estado\n"
+                               "FA-200-70,Fabriano,200,35,disponible\n"
+                               "FA-300-70,Fabriano,300,{hojas},{estado}\n")
+
+
+def test_an_absence_of_the_row_its_sentence_names() -> None:
+    """"del de 300 g no queda nada (FA-300-70 está agotado)" over that row at 0 sheets is
+    borne out, though the result lists other rows."""
+    event = ok("inventario.papel", PAPEL.result.format(hojas="0", estado="agotado"))
+    reply = "No, del de 300 g no queda nada (FA-300-70 está agotado). Del de 200 g hay 35."
+    assert [] == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]

@@ -124,6 +124,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
             _a_vacant_row_named(context, claim, pool) or \
+            _a_named_row_at_none(context, claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool):
@@ -186,6 +187,33 @@ def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
     said = context.text[clause.start:clause.end] if clause is not None else claim.text
     named = {m.group(0).lower() for m in _ROW_KEY_RE.finditer(said)}
     return any(named & set(f.vacant_rows) or _every_item_holds_nothing(f) for f in pool)
+
+
+def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
+                         pool: list[EventFacts]) -> bool:
+    """"del de 300 g no queda nada (FA-300-70 está agotado)": the absence's sentence names
+    a row by an identifier, and that row holds a 0 or a state of none left (agotado, sold
+    out, 售罄): the absence is of that row's stock, and borne out."""
+    span = context.claims.sentence_span(claim.clause)
+    if span is None:
+        return False
+    named = {m.group(0).lower() for m in _IDENTIFIER_RE.finditer(context.text, *span)}
+    if not named:
+        return False
+    for facts in pool:
+        for row in facts.rows:
+            if row.structured and named & set(row.labels.values()) and (
+                    0 in row.numbers.values()
+                    or any(_NONE_LEFT_RE.search(label) for label in row.labels.values())):
+                return True
+    return False
+
+
+# An identifier: letters and digits in one word ("FA-300-70", "SKU-12").
+_IDENTIFIER_RE = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w]+(?:-[\w]+)*")
+# States of nothing left of an item, in the languages results are written in.
+_NONE_LEFT_RE = re.compile(r"^\s*(?:agotad[oa]s?|sin\s+stock|sold\s+out|out\s+of\s+stock|none|"
+                           r"售罄|缺货|无货|已售完)\s*$", re.IGNORECASE)
 
 
 def _every_item_holds_nothing(facts: EventFacts) -> bool:
