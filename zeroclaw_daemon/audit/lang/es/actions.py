@@ -118,7 +118,7 @@ _NOT_NONE = r"(?!\s+(?:nada|ningún|ninguna|ningunos|ningunas|nadie)\b)"
 _NOT_RANGE = r"(?!\s+entre\s+[-\d])"
 # "se registraron 48.213 eventos" reports how many, it claims no action; "un"/"una" are
 # the indefinite article as well ("se envió una copia"), which claims the act.
-_NOT_COUNTED = r"(?!\s+(?:\d|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b)"
+_NOT_COUNTED = r"(?!\s+[*_]{0,2}(?:\d|(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b))"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
     r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"

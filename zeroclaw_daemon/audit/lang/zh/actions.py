@@ -61,7 +61,10 @@ _ALL_VERBS = {**_VERBS, "锁定": "grant", "发了": "send", "开了": "create",
 # not a count of times (重启 14 次).
 _NOT_NEGATED = r"(?<!没)(?<!未)(?<!不)(?<!别)"
 _NOT_ATTRIBUTE = (r"(?!\s*的|\s*了?\s*(?:\d+|[一二两三四五六七八九十几多]+)\s*"
-                  r"(?:次|遍|回|分钟|小时|天|秒))")
+                  r"(?:次|遍|回|分钟|小时|天|秒))"
+                  # 登记了 9 种花材, 入库 120 件: what the records hold, no act of this turn.
+                  r"(?:(?<!登记)(?<!录入)(?<!入库)"
+                  r"|(?!\s*了?\s*[*_]{0,2}\s*(?:\d|[一二两三四五六七八九十几])))")
 # 发 (send) is done by the 了 between it and the message it sends (给他们发了短信); alone,
 # 发 is too many other verbs (发现, 发生, 发布) to stand for a sending.
 _MESSAGES = r"(?:短信|邮件|消息|信息|微信|通知)"
