@@ -133,3 +133,19 @@ RINGS = ok("shift_log.read", "08:44 Ring 1403 complete.\n10:02 Ring 1404 complet
 def test_a_count_of_the_range_its_sentence_writes(reply: str, expected: list[str]) -> None:
     """"rings 1403–1411, so 9 rings": the count is how many numbers the range spans."""
     assert expected == [f[1] for f in findings(reply, RINGS) if f[0] == "count_mismatch"]
+
+
+ANALYTES = ok("lims.batch_results", "ANALYTE   RESULT  UNIT\nlinalool  0.82    %\n"
+                                    "indole    18      ppm\ngeraniol  0.05    %\n\n"
+                                    "Batch NB-0319: 3/3 analytes within specification.\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("NB-0319 passes: all 3 analytes are inside the limits.", []),
+    ("NB-0319 passes: all 5 analytes are inside the limits.", ["count.item_count"]),
+])
+def test_a_fraction_the_result_states_counts_its_items(reply: str,
+                                                       expected: list[str]) -> None:
+    """"3/3 analytes within specification" under the rows is the result's own count of
+    them, no fourth row."""
+    assert expected == [f[1] for f in findings(reply, ANALYTES) if f[0] == "count_mismatch"]

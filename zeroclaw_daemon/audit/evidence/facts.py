@@ -67,6 +67,8 @@ _ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+(?:rows?|messages?|results?|re
                                   r"entries|hits)(?:\s+(?:in\s+set|selected|returned|fetched|"
                                   r"found|total))?\)?(?:\s*\([\d.]+\s*sec\))?\s*$",
                                   re.IGNORECASE)
+# A part of a whole before a plural noun: "8/8 analytes", "12/14 checks passed".
+_FRACTION_COUNT_RE = re.compile(r"(?<![\w/.])(\d{1,4})/(\d{1,4})\s+[^\W\d_]{3,}s\b")
 _CELL_GAP_RE = re.compile(r"\s{2,}|\t|\s*[|,;]\s*")
 _PLACEHOLDERS = frozenset({"-", "—", "–", "n/a", "na", "none", "null", "--", "---"})
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
@@ -232,6 +234,9 @@ class EventFacts:
             numbered = numbered_under_a_caption(lines)
             if numbered:
                 counts.add(len(lines) - numbered)   # a caption line, then "1. ...", "2. ..."
+            # "8/8 analytes within specification": the result's own count of its items.
+            counts.update(int(m.group(2)) for m in _FRACTION_COUNT_RE.finditer(self.result)
+                          if int(m.group(1)) <= int(m.group(2)))
             vacant = len(self.vacant_rows)
             if vacant:
                 # "6  -  -  -": a slot the table lists with nothing in it (a free bed).
