@@ -73,3 +73,19 @@ HIVES = ok("hive_scale.read",
 def test_xiang_counts_boxes_and_hives(reply: str, expected: Expected) -> None:
     """箱 is a measure word of boxes, cases and hives: "8 箱" over nine hives is a miscount."""
     assert expected == of_type("count_mismatch", reply, HIVES)
+
+
+SPARES = ok("spares.stock", "part_no,name,qty,min_qty\nPB-ENC-02,变桨编码器,3,2\n"
+                            "PB-MOT-11,变桨电机,1,1\nPB-BAT-07,变桨后备电池组,6,4\n"
+                            "PB-SLR-01,滑环,0,1\nPB-CBL-04,变桨柜电缆组件,5,2\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The row named by its noun's head just before the count: one of its cells.
+    ("编码器没问题：库里有 3 个，修 KR-12 够用。", []),
+    ("库里一共 3 个品种的备件。", [("count_mismatch", "count.item_count", "3 个品种的备件")]),
+])
+def test_a_count_after_the_head_of_a_rows_name(reply: str, expected: Expected) -> None:
+    """"编码器…库里有 3 个" reads 变桨编码器's row (its last three characters name it); a
+    count of the kinds is still checked."""
+    assert expected == of_type("count_mismatch", reply, SPARES)

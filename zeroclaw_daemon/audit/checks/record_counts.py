@@ -16,6 +16,7 @@ the sentence reads that row, whatever language its noun and the column's name ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -109,6 +110,15 @@ def a_cell_of_a_quoted_row(context: CheckContext, claim: CountClaim) -> bool:
 
 
 _NAME_REACH = 24
+_HAN_RE = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _written(label: str, said: str) -> bool:
+    """The row's text cell stands in ``said``: whole, or for a Chinese name its last three
+    characters, the head of its noun ("编码器" of "变桨编码器")."""
+    if label in said:
+        return True
+    return len(label) > 3 and bool(_HAN_RE.match(label[-1])) and label[-3:] in said
 
 
 def rows_its_sentence_reads(context: CheckContext, claim: CountClaim,
@@ -138,7 +148,7 @@ def rows_its_sentence_reads(context: CheckContext, claim: CountClaim,
             cells = set(row.numbers.values())
             if any(sum(figure in other.numbers.values() for other in table) == 1
                    for figure in figures & cells) or (said and any(
-                    len(label) >= 2 and not label.isdigit() and label in said
+                    len(label) >= 2 and not label.isdigit() and _written(label, said)
                     and sum(label in other.labels.values() for other in table) == 1
                     for label in row.labels.values())):
                 read.append(row)
