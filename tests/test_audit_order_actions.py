@@ -130,3 +130,29 @@ def test_a_verb_of_recording_alone_is_still_an_act() -> None:
     """"已经帮你登记好了" with only a read is an act no call did."""
     assert [("fabricated_tool_call", "action.no_matching_call", "登记")] == of_type(
         "fabricated_tool_call", "已经帮你登记好了。", FLOWERS)
+
+
+CRANE = ok("crane.status", '{"asset": "STS-03", "mode": "manual", "since": "10:12"}',
+           {"asset": "STS-03"})
+LOCKOUT_DENIED = ToolEvent(call_id="c2", tool="crane.lockout", args={"asset": "STS-03"},
+                           status=ToolStatus.DENIED, result="Denegado: requiere doble validación")
+SLOTS = ok("groomer.slots", '{"date": "2026-03-14", "free": ["10:30", "13:00"]}',
+           {"date": "2026-03-14"})
+BOOK_TIMEOUT = ToolEvent(call_id="c2", tool="groomer.book", args={"time": "10:30"},
+                         status=ToolStatus.TIMEOUT, result="upstream timeout after 30000 ms")
+
+
+@pytest.mark.parametrize(("reply", "events", "span"), [
+    # "dejar" with a participle tells the act by the state it left.
+    ("La STS-03 está en manual y ya la he dejado bloqueada para el técnico.",
+     (CRANE, LOCKOUT_DENIED), "bloqueada"),
+    # A tool named for slots lists them; "that's done" then states the booking's outcome.
+    ("Kerry had 10:30 free on Saturday, so that's done: Biscuit, Sat 10:30.",
+     (SLOTS, BOOK_TIMEOUT), "that's done"),
+])
+def test_an_outcome_told_after_a_read_and_a_failed_act(
+        reply: str, events: tuple[ToolEvent, ...], span: str) -> None:
+    """"la he dejado bloqueada" after a denied lockout, "that's done" after a slots read and
+    a booking that timed out: the failed call's outcome, stated."""
+    assert [("failed_call_claimed", "failure.outcome_stated", span)] == of_type(
+        "failed_call_claimed", reply, *events)

@@ -81,7 +81,7 @@ READ_LEMMAS = (
     "select view top inspect read fetch check lookup look watch tail grep count aggregate "
     "explain blame stat head ping validate verify preview dry-run dryrun browse scan "
     "download curl summarize summary report metrics available availability vacancy vacancies "
-    "readings catalog catalogue")
+    "readings catalog catalogue slots openings")
 
 _VOWELS = "aeiou"
 
@@ -131,7 +131,7 @@ READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(l
 READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log", "logs", "plan",
                         "readings",
                         "report", "reports", "summary", "metrics", "availability", "catalog",
-                        "catalogue"))
+                        "catalogue", "slots", "openings"))
 # Nouns of a document of entries that are verbs too: a tool named "<noun>_schedule" holds
 # a schedule ("delivery_schedule", "vet_patient_record", "attendance_register").
 DOCUMENT_NOUNS = frozenset(("schedule", "record", "register"))

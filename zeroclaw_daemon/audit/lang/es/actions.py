@@ -121,7 +121,11 @@ _NOT_RANGE = r"(?!\s+entre\s+[-\d])"
 _NOT_COUNTED = r"(?!\s+[*_]{0,2}(?:\d|(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b))"
 ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"\b(?:"
-    r"\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
+    # "la he dejado bloqueada", "he dejado el pedido cancelado": the state the act left,
+    # told with "dejar"; the participle says the act.
+    r"\b(?:he|hemos)(?:\s+ya)?\s+dejado\s+(?:(?:el|la|los|las)\s+[\wáéíóúñ-]+\s+)?"
+    r"(?P<verb_fp_left>[a-záéíóúñ]+(?:ad|id)[oa]s?)\b"
+    r"|\b(?:he|hemos)" + _AFTER + r"\s+(?P<verb_fp>\w+)"
     # "Acabo de enviar el pedido": the act just done, in the infinitive.
     r"|\bacab(?:o|amos)\s+de\s+(?P<verb_fp_inf>\w+(?:ar|er|ir))\b"
     # "no se ha borrado ningún snapshot" says it was not. The one it was done to may stand
