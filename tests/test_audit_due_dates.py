@@ -148,3 +148,33 @@ def test_es_none_has_a_thing_in_a_due_state(reply: str) -> None:
     negative pronoun, is an absence (and a past date refutes it)."""
     assert ["absence.due_date_passed"] == [
         f[1] for f in findings(reply, PRESTAMOS) if f[0] == "false_absence"]
+
+
+FRIDGE = _event("location: fridge 2 (vaccines)\nproduct,batch,qty,expiry\n"
+                "Cytopoint 20 mg,CY8814,2,2026-12-14\nNobivac Rabies,NR0987,3,{expiry}\n")
+TAREAS = _event("tarea   descripcion                              vence       asesor\n"
+                "T-4410  Llamar a Hacienda (Sra. Pozo)            2026-12-01  Lidia\n"
+                "T-4425  Seguimiento ERE (Textil Norte)           2026-12-10  Andrés\n")
+INKS = ToolEvent(call_id="c1", tool="inventory.list",
+                 args={"category": "ink", "fields": ["brand", "lot", "expires", "qty"]},
+                 status=ToolStatus.OK, result="brand    lot       expires     qty\n"
+                                              "Eternal  EL-26031  2028-03-31  6\n"
+                                              "Intenze  IZ-0619Y  2027-01-15  1\n"
+                                              "Dynamic  DY-87901  2027-02-28  4\n",
+                 receipt=_RECEIPT)
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # "past its date", "out of date", with where the items are between.
+    ("Nothing in fridge 2 is past its date.", _event(FRIDGE.result.format(expiry="2026-11-28")),
+     ["absence.due_date_passed"]),
+    ("Nothing in fridge 2 is out of date.", _event(FRIDGE.result.format(expiry="2027-05-30")), []),
+    # A common noun of the items some row's text holds names no row ("seguimiento").
+    ("Ningún seguimiento vencido.", TAREAS, ["absence.due_date_passed"]),
+    # The columns a call asks for select no items: "expires" among its fields.
+    ("You're fine: nothing on the shelf is expired.", INKS, []),
+])
+def test_due_states_said_otherwise(reply: str, event: ToolEvent, expected: list[str]) -> None:
+    """Due states in other words, an item noun that is no name, a call's fields: read as
+    the dates say."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]

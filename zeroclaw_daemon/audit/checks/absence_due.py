@@ -30,7 +30,9 @@ from .base import CheckContext
 
 # States an item is in once its date has passed (en, es, zh): a closed class.
 _DUE_STATE_RE = re.compile(
-    r"(?<![a-z])(?:overdue|past\s+due|expired|lapsed|vencid[oa]s?|caducad[oa]s?|"
+    r"(?<![a-z])(?:overdue|past\s+due|expired|lapsed|out\s+of\s+date|"
+    r"past\s+(?:its|their|the)\s+(?:date|expiry|use[\s-]by|sell[\s-]by|best[\s-]before)|"
+    r"vencid[oa]s?|caducad[oa]s?|"
     r"atrasad[oa]s?)(?![a-z])|逾期|过期|超期", re.IGNORECASE)
 # Words a column of due dates is named by (keys are written in English or Spanish, or in
 # Chinese, whatever the reply's language).
@@ -49,6 +51,7 @@ _OPEN_STATE_RE = re.compile(
     r"未还|未付|待付|未支付|借出|在借|欠款|逾期|待处理)\s*$",
     re.IGNORECASE)
 _KEY_SPLIT_RE = re.compile(r"[^0-9a-záéíóúñ]+")
+_NAME_WORD_RE = re.compile(r"\b(?:[A-ZÁÉÍÓÚÑ][\w'’-]*|[\w-]*\d[\w-]*)")
 _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
@@ -80,7 +83,10 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
     if not days:
         return None
     before = min(days)
-    words = text_keywords(said)
+    # The rows the clause names by a name of theirs: words it writes with a capital or a
+    # digit ("for Ash Lane Builders", "del Sr. Ibáñez"), not a common noun of the items
+    # ("ningún seguimiento vencido") that some row's text happens to hold.
+    words = text_keywords(" ".join(_NAME_WORD_RE.findall(said)))
     dated = False
     for facts in pool:
         rows = _item_rows(facts)

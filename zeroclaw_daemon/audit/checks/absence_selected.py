@@ -35,13 +35,21 @@ def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
         # keys of its switches turned on ("overdue_only": true selects the overdue).
         args = facts.event.args if isinstance(facts.event.args, dict) else {}
         switches = [key_text(str(k)) for k, v in args.items() if v is True]
-        if (states and any(_names_a_state(value, states)
-                           for value in [*facts.arg_text.split("\n"), *switches])) \
+        # The columns a call asks for ("fields": ["expires", "qty"]) select no items.
+        values = [str(item) for key, value in args.items()
+                  if str(key).lower() not in _PROJECTION_KEYS
+                  for item in (value if isinstance(value, list) else [value])
+                  if isinstance(item, (str, int, float)) and not isinstance(item, bool)]
+        if (states and any(_names_a_state(value, states) for value in [*values, *switches])) \
                 or any(_a_filter_said(str(key), clause_stems) for key in args):
             listed = len(facts.units) or count_items(facts.result)
             if listed > 0:
                 return facts, listed
     return None
+
+
+_PROJECTION_KEYS = frozenset({"fields", "columns", "select", "include", "sort", "sort_by",
+                              "order_by", "campos", "columnas"})
 
 
 def _a_filter_said(key: str, clause_stems: set[str]) -> bool:

@@ -94,9 +94,13 @@ ABSENCE = phrase(
     # Persons too ("no one's overdue", "nobody is late"), and "none of" a group ("none of
     # the horses are overdue").
     r"|\b(?:nothing|none|nobody|no[\s-]one|none\s+of\s+(?:them|these|those|"
-    r"(?:the|your|our|their)\s+[a-z][\w-]*))(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
+    r"(?:the|your|our|their)\s+[a-z][\w-]*))"
+    # where the items are may stand between ("nothing in fridge 2 is expired")
+    r"(?:\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
+    r"(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
+    r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|use[\s-]by|sell[\s-]by)|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
     # A state said with a preposition ("nobody is on leave", "no one's off sick").
     r"on\s+(?:leave|holiday|vacation|sick\s+leave)|off\s+(?:sick|work|duty)|out\s+sick|"
