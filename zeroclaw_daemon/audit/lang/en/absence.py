@@ -95,8 +95,9 @@ ABSENCE = phrase(
     # the horses are overdue").
     r"|\b(?:nothing|none|nobody|no[\s-]one|none\s+of\s+(?:them|these|those|"
     r"(?:the|your|our|their)\s+[a-z][\w-]*))"
-    # where the items are may stand between ("nothing in fridge 2 is expired")
-    r"(?:\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
+    # where the things are may stand between ("nothing in fridge 2 is expired"); of
+    # persons it names a group (the branch of groups below)
+    r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
     r"(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
