@@ -68,3 +68,19 @@ def test_an_absence_of_the_row_its_sentence_names() -> None:
     event = ok("inventario.papel", PAPEL.result.format(hojas="0", estado="agotado"))
     reply = "No, del de 300 g no queda nada (FA-300-70 está agotado). Del de 200 g hay 35."
     assert [] == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+TYRES = ok("tpms.lecturas", "bus;rueda;bar;objetivo;estado\n4417;tras. izq. int.;7,2;8,5;BAJA\n"
+                            "4433;del. izq.;8,4;8,5;OK\n4433;del. der.;8,5;8,5;OK\n"
+                            "4452;del. der.;7,6;8,5;BAJA\n")
+
+
+@pytest.mark.parametrize(("bus", "expected"), [
+    ("4433", []),
+    ("4417", ["absence.result_has_items"]),
+])
+def test_an_absence_of_the_items_named_before_it(bus: str, expected: list[str]) -> None:
+    """"el 4433 no tiene ninguna baja": only the items named before the negation count;
+    another bus's low tyre does not refute it, its own does."""
+    reply = f"La 4452 va baja de un lado, y el {bus} no tiene ninguna baja."
+    assert expected == [f[1] for f in findings(reply, TYRES) if f[0] == "false_absence"]

@@ -168,6 +168,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 return
     if a_state_no_item_holds(context, claim, target) or columns_all_sound(claim, target):
         return  # "no cancelled flights" over flights none of which is cancelled
+    if _the_named_items_hold_none(context, claim, target):
+        return  # "el 4433 no tiene ninguna baja": only 4417's line is low
     holder = _item_holding(target, claim.subject, _state_words(context, claim))
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result lists "
@@ -187,6 +189,33 @@ def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
     said = context.text[clause.start:clause.end] if clause is not None else claim.text
     named = {m.group(0).lower() for m in _ROW_KEY_RE.finditer(said)}
     return any(named & set(f.vacant_rows) or _every_item_holds_nothing(f) for f in pool)
+
+
+def _the_named_items_hold_none(context: CheckContext, claim: AbsenceClaim,
+                              target: EventFacts) -> bool:
+    """The absence's clause names items before its negation by a number or an identifier
+    the result's items write ("el 4433 no tiene ninguna baja"), and no item holding the
+    subject names one of them: the items it is about hold none of it, though others do."""
+    if not claim.subject:
+        return False
+    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
+    if clause is None:
+        return False
+    # The items named before the negation, as its subject ("el 4433 no tiene…"), not a
+    # thing named after it ("no warnings in the F-2291 log", "errores 500").
+    said = context.text[clause.start:claim.span[0]]
+    named = {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(said)}
+    units = target.units[:_ITEMS_QUOTED]
+    naming = [unit for unit in units
+              if named & {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(unit)}]
+    if not naming:
+        return False
+    return not any(claim.subject & text_keywords(unit) for unit in naming)
+
+
+# A number of three digits or more, or letters and digits in one word: how items are named.
+_IDENTIFIER_OR_NUMBER_RE = re.compile(r"(?<![\w.,-])(?:\d{3,}|(?=[\w-]*\d)(?=[\w-]*[^\W\d_])"
+                                      r"[\w]+(?:-[\w]+)*)(?![\w,-]|\.\d)")
 
 
 def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
