@@ -206,6 +206,8 @@ def _the_named_items_hold_none(context: CheckContext, claim: AbsenceClaim,
     said = context.text[clause.start:claim.span[0]]
     named = {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(said)}
     units = target.units[:_ITEMS_QUOTED]
+    if units and claim.subject & text_keywords(units[0]):
+        return False   # a column the subject names ("ALARM"): a named row's cell there says
     naming = [unit for unit in units
               if named & {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(unit)}]
     if not naming:
