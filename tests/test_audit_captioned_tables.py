@@ -101,3 +101,16 @@ def test_a_row_with_nothing_past_its_key_is_a_vacant_slot(reply: str,
     true; two patients is still a miscount."""
     assert expected == [f for f in findings(reply, BEDS)
                         if f[0] in (C, "false_absence")]
+
+
+LOTS = ok("auction.sales", "vessel: GIRL MORVEN (PD 412)   sale: 2026-03-12 06:30\n"
+                           "lot,species,kg\nL101,Haddock,412\nL102,Cod,166\nL103,Hake,118\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Three lots, 696 kg, haddock the bulk.", []),
+    ("Four lots, 696 kg, haddock the bulk.", [(C, ITEMS, "Four lots")]),
+])
+def test_a_delimited_table_under_a_caption(reply: str, expected: Expected) -> None:
+    """A caption line above a CSV header: the rows under the header are the items."""
+    assert expected == of_type(C, reply, LOTS)

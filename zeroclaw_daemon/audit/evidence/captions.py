@@ -21,6 +21,7 @@ from collections.abc import Sequence
 # Cells of a space-aligned line: two spaces or more, a tab, or a single space between two
 # Chinese characters (as the header of a table the results write: ``evidence.facts``).
 _CELL_SPLIT_RE = re.compile(r"\s{2,}|\t|(?<=[\u3400-\u9fff])\s(?=[\u3400-\u9fff])")
+_DELIMITED_RE = re.compile(r"\s*[,;|\t]\s*")
 MAX_CAPTION_LINES = 2
 MIN_ROWS = 2
 # A footer under the rows: a short label and a colon, then what it says of the whole.
@@ -36,7 +37,10 @@ def rows_under_a_captioned_header(lines: Sequence[str]) -> int | None:
         line = lines[header]
         if any(c.isdigit() for c in line):
             continue
-        cells = [cell for cell in _CELL_SPLIT_RE.split(line.strip()) if cell]
+        # A delimited header ("lot,species,grade,kg") parts its names by its separator.
+        splitter = _DELIMITED_RE if line.count(",") >= 2 or line.count(";") >= 2 \
+            or line.count("|") >= 2 else _CELL_SPLIT_RE
+        cells = [cell for cell in splitter.split(line.strip()) if cell.strip()]
         rows = list(lines[header + 1:])
         while len(rows) > MIN_ROWS and _FOOTER_RE.match(rows[-1]) \
                 and not any(c.isdigit() for c in rows[-1]):
