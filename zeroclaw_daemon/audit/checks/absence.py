@@ -187,7 +187,7 @@ def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
         return False
     clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
     said = context.text[clause.start:clause.end] if clause is not None else claim.text
-    named = {m.group(0).lower() for m in _ROW_KEY_RE.finditer(said)}
+    named = _names_with_digits(said)
     return any(named & set(f.vacant_rows) or _every_item_holds_nothing(f) for f in pool)
 
 
@@ -204,20 +204,15 @@ def _the_named_items_hold_none(context: CheckContext, claim: AbsenceClaim,
     # The items named before the negation, as its subject ("el 4433 no tiene…"), not a
     # thing named after it ("no warnings in the F-2291 log", "errores 500").
     said = context.text[clause.start:claim.span[0]]
-    named = {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(said)}
+    named = {n for n in _names_with_digits(said) if _an_identifier(n) or len(n) >= 3}
     units = target.units[:_ITEMS_QUOTED]
     if units and claim.subject & text_keywords(units[0]):
         return False   # a column the subject names ("ALARM"): a named row's cell there says
     naming = [unit for unit in units
-              if named & {m.group(0).lower() for m in _IDENTIFIER_OR_NUMBER_RE.finditer(unit)}]
+              if named & _names_with_digits(unit)]
     if not naming:
         return False
     return not any(claim.subject & text_keywords(unit) for unit in naming)
-
-
-# A number of three digits or more, or letters and digits in one word: how items are named.
-_IDENTIFIER_OR_NUMBER_RE = re.compile(r"(?<![\w.,-])(?:\d{3,}|(?=[\w-]*\d)(?=[\w-]*[^\W\d_])"
-                                      r"[\w]+(?:-[\w]+)*)(?![\w,-]|\.\d)")
 
 
 def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
@@ -228,7 +223,7 @@ def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
     span = context.claims.sentence_span(claim.clause)
     if span is None:
         return False
-    named = {m.group(0).lower() for m in _IDENTIFIER_RE.finditer(context.text, *span)}
+    named = {n for n in _names_with_digits(context.text[span[0]:span[1]]) if _an_identifier(n)}
     if not named:
         return False
     for facts in pool:
@@ -240,8 +235,6 @@ def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
     return False
 
 
-# An identifier: letters and digits in one word ("FA-300-70", "SKU-12").
-_IDENTIFIER_RE = re.compile(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[^\W\d_])[\w]+(?:-[\w]+)*")
 # States of nothing left of an item, in the languages results are written in.
 _NONE_LEFT_RE = re.compile(r"^\s*(?:agotad[oa]s?|sin\s+stock|sold\s+out|out\s+of\s+stock|none|"
                            r"售罄|缺货|无货|已售完)\s*$", re.IGNORECASE)
@@ -259,7 +252,17 @@ def _every_item_holds_nothing(facts: EventFacts) -> bool:
 
 
 _EMPTY_RE = re.compile(r"\bempty\b|\bvac[ií][oa]s?\b|空", re.IGNORECASE)
-_ROW_KEY_RE = re.compile(r"[\w-]*\d[\w-]*")
+# A word with a digit in it: how items are named ("6", "4433", "FA-300-70", "H03").
+_DIGIT_WORD_RE = re.compile(r"(?<![\w.,-])[\w-]*\d[\w-]*(?![\w-]|[.,]\d)")
+
+
+def _names_with_digits(text: str) -> set[str]:
+    return {m.group(0).lower() for m in _DIGIT_WORD_RE.finditer(text)}
+
+
+def _an_identifier(name: str) -> bool:
+    """Letters and digits in one word ("fa-300-70", "sku-12"), no bare number."""
+    return any(c.isalpha() for c in name)
 
 
 def _item_holding(facts: EventFacts, subject: frozenset[str],
