@@ -31,15 +31,12 @@ def listed_in_a_selected_state(context: CheckContext, claim: AbsenceClaim,
     for facts in pool:
         if facts.empty:
             continue
-        # The call's argument values, one a line (EventFacts flattens them so), and the
-        # keys of its switches turned on ("overdue_only": true selects the overdue).
+        # The call's argument values (less the columns it asks for, "fields": ["expires",
+        # "qty"], which select no items), and the keys of its switches turned on
+        # ("overdue_only": true selects the overdue).
         args = facts.event.args if isinstance(facts.event.args, dict) else {}
         switches = [key_text(str(k)) for k, v in args.items() if v is True]
-        # The columns a call asks for ("fields": ["expires", "qty"]) select no items.
-        values = [str(item) for key, value in args.items()
-                  if str(key).lower() not in _PROJECTION_KEYS
-                  for item in (value if isinstance(value, list) else [value])
-                  if isinstance(item, (str, int, float)) and not isinstance(item, bool)]
+        values = facts.arg_values_but(_PROJECTION_KEYS)
         if (states and any(_names_a_state(value, states) for value in [*values, *switches])) \
                 or any(_a_filter_said(str(key), clause_stems) for key in args):
             listed = len(facts.units) or count_items(facts.result)

@@ -15,7 +15,6 @@ import re
 from collections.abc import Iterable
 
 from ..claims import ValueClaim, ValueKind
-from ..claims.numbers import find_dates
 from ..evidence.calendar import turn_days
 from .base import CheckContext
 
@@ -40,7 +39,7 @@ def moved_by_stated_days(context: CheckContext, claim: ValueClaim) -> bool:
     days = turn_days([f.event for f in evidence.ok])
     default_year = min(days).year if days else None
     bases = set(days)
-    for _, _, (b_year, b_month, b_day) in find_dates(evidence.haystack)[:MAX_BASES]:
+    for b_year, b_month, b_day in evidence.written_dates[:MAX_BASES]:
         base_year = b_year if b_year is not None else default_year
         if base_year is None:
             continue

@@ -110,6 +110,17 @@ class EventFacts:
         self.arg_text = defuse_runs("\n".join(values))
         self.result = defuse_runs(event.result[:MAX_SCAN_CHARS])
 
+    def arg_values_but(self, keys: frozenset[str]) -> list[str]:
+        """The call's argument values, flattened as :attr:`arg_text` is, less those under
+        the top-level ``keys`` (lower-cased)."""
+        args = self.event.args
+        values: list[str] = []
+        if isinstance(args, Mapping):
+            for key, value in args.items():
+                if str(key).lower() not in keys:
+                    _flatten(value, values)
+        return values
+
     @lazy
     def result_lower(self) -> str:
         return self.result.lower()

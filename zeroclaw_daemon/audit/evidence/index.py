@@ -205,9 +205,14 @@ class Evidence:
             self.derivations.end_times
 
     @lazy
+    def written_dates(self) -> list[tuple[int | None, int, int]]:
+        """The dates the results and calls write, in any spelling, in their order."""
+        return [date for _, _, date in find_dates(self.haystack)]
+
+    @lazy
     def dates(self) -> frozenset[tuple[int | None, int, int]]:
         found: set[tuple[int | None, int, int]] = set()
-        for _, _, (year, month, day) in find_dates(self.haystack):
+        for year, month, day in self.written_dates:
             found.add((year, month, day))
             found.add((None, month, day))
         found |= epoch_dates(f.result for f in self.ok)
@@ -268,18 +273,30 @@ class Evidence:
         """``value`` stands in the successful results only as a numbered list's position
         ("12. Maya L.", "3) rotate keys") or in a column that numbers the rows 1, 2, 3…
         ("dorsal", "#"): a place in the list, no figure of its items."""
-        joined = "\0".join(f.result for f in self.ok)
-        numbers = [int(m.group(1)) for m in _LIST_POSITION_RE.finditer(joined)]
+        numbers = self._list_positions
         # Near the list's end only: a count one or two short of the last position looks
         # like it quotes that position; "5 rondas" beside a ranking of eight does not.
         positions = numbers.count(value) if numbers and value >= max(numbers) - 2 else 0
         positions += sum(1 for rows in self.derivations.rows
                          for last in _numbering_columns(rows) if last - 2 <= value <= last)
-        if not positions:
-            return False
-        standing = sum(1 for m in STANDALONE_INT_RE.finditer(joined)
-                       if int(m.group(0).replace(",", "")) == value)
-        return standing <= positions
+        return bool(positions) and self._standing_ints.get(value, 0) <= positions
+
+    @lazy
+    def _list_positions(self) -> list[int]:
+        """Every numbered list's positions in the successful results, in order."""
+        joined = "\0".join(f.result for f in self.ok)
+        return [int(m.group(1)) for m in _LIST_POSITION_RE.finditer(joined)]
+
+    @lazy
+    def _standing_ints(self) -> dict[int, int]:
+        """How many times each standalone integer stands in the successful results (see
+        :attr:`ok_integers`, which reads them all in this one pass)."""
+        joined = "\0".join(f.result for f in self.ok)
+        found: dict[int, int] = {}
+        for match in STANDALONE_INT_RE.finditer(joined):
+            number = int(match.group(0).replace(",", ""))
+            found[number] = found.get(number, 0) + 1
+        return found
 
     @lazy
     def object_rows(self) -> list[Row | None]:
@@ -296,9 +313,7 @@ class Evidence:
         read in one pass over the results joined by NUL: next to a number's digits NUL
         is what a text's edge is to the pattern (none of the characters it looks for), so
         it finds what it finds in each result alone."""
-        joined = "\0".join(f.result for f in self.ok)
-        return frozenset(int(match.group(0).replace(",", ""))
-                         for match in STANDALONE_INT_RE.finditer(joined))
+        return frozenset(self._standing_ints)
 
     def holding(self, probes: frozenset[str]) -> list[EventFacts]:
         """The successful results, in order, that may hold a word a probe was made from:
