@@ -22,6 +22,14 @@ from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
 from .absence_measures import a_measure_at_zero
+from .absence_rows import (
+    item_holding,
+    named_items_hold_none,
+    named_row_at_none,
+    state_words,
+    states_written,
+    vacant_row_named,
+)
 from .absence_selected import listed_in_a_selected_state
 from .absence_states import (
     lacks_a_listed_field,
@@ -123,8 +131,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
-            _a_vacant_row_named(context, claim, pool) or \
-            _a_named_row_at_none(context, claim, pool) or \
+            vacant_row_named(context, claim, pool) or \
+            named_row_at_none(context, claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool):
@@ -149,7 +157,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         states = states_denied(context, claim)
         holders = [f for f in pool if _contains_subject(f, claim.subject)
                    or (states and (_contains_subject(f, states)
-                                   or states & _states_written(context, f)))
+                                   or states & states_written(context, f)))
                    or holds_a_level_of(f, claim)]
         if holders:
             target = holders[0]
@@ -168,128 +176,15 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 return
     if a_state_no_item_holds(context, claim, target) or columns_all_sound(claim, target):
         return  # "no cancelled flights" over flights none of which is cancelled
-    if _the_named_items_hold_none(context, claim, target):
+    if named_items_hold_none(context, claim, target):
         return  # "el 4433 no tiene ninguna baja": only 4417's line is low
-    holder = _item_holding(target, claim.subject, _state_words(context, claim))
+    holder = item_holding(target, claim.subject, state_words(context, claim))
     context.add(FindingType.FALSE_ABSENCE, claim.span, target.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result lists "
                 f"\"{clip(holder)}\"" if holder is not None else
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
-
-
-def _a_vacant_row_named(context: CheckContext, claim: AbsenceClaim,
-                        pool: list[EventFacts]) -> bool:
-    """"Bed 6 is empty" beside a row "6  -  -  -": the clause names a row the table lists
-    with nothing in it; or every item the result lists holds nothing."""
-    if not _EMPTY_RE.search(claim.text):
-        return False
-    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
-    said = context.text[clause.start:clause.end] if clause is not None else claim.text
-    named = _names_with_digits(said)
-    return any(named & set(f.vacant_rows) or _every_item_holds_nothing(f) for f in pool)
-
-
-def _the_named_items_hold_none(context: CheckContext, claim: AbsenceClaim,
-                              target: EventFacts) -> bool:
-    """The absence's clause names items before its negation by a number or an identifier
-    the result's items write ("el 4433 no tiene ninguna baja"), and no item holding the
-    subject names one of them: the items it is about hold none of it, though others do."""
-    if not claim.subject:
-        return False
-    clause = context.claims.clauses[claim.clause] if context.claims.clauses else None
-    if clause is None:
-        return False
-    # The items named before the negation, as its subject ("el 4433 no tiene…"), not a
-    # thing named after it ("no warnings in the F-2291 log", "errores 500").
-    said = context.text[clause.start:claim.span[0]]
-    named = {n for n in _names_with_digits(said) if _an_identifier(n) or len(n) >= 3}
-    units = target.units[:_ITEMS_QUOTED]
-    if units and claim.subject & text_keywords(units[0]):
-        return False   # a column the subject names ("ALARM"): a named row's cell there says
-    naming = [unit for unit in units
-              if named & _names_with_digits(unit)]
-    if not naming:
-        return False
-    return not any(claim.subject & text_keywords(unit) for unit in naming)
-
-
-def _a_named_row_at_none(context: CheckContext, claim: AbsenceClaim,
-                         pool: list[EventFacts]) -> bool:
-    """"del de 300 g no queda nada (FA-300-70 está agotado)": the absence's sentence names
-    a row by an identifier, and that row holds a 0 or a state of none left (agotado, sold
-    out, 售罄): the absence is of that row's stock, and borne out."""
-    span = context.claims.sentence_span(claim.clause)
-    if span is None:
-        return False
-    named = {n for n in _names_with_digits(context.text[span[0]:span[1]]) if _an_identifier(n)}
-    if not named:
-        return False
-    for facts in pool:
-        for row in facts.rows:
-            if row.structured and named & set(row.labels.values()) and (
-                    0 in row.numbers.values()
-                    or any(_NONE_LEFT_RE.search(label) for label in row.labels.values())):
-                return True
-    return False
-
-
-# States of nothing left of an item, in the languages results are written in.
-_NONE_LEFT_RE = re.compile(r"^\s*(?:agotad[oa]s?|sin\s+stock|sold\s+out|out\s+of\s+stock|none|"
-                           r"售罄|缺货|无货|已售完)\s*$", re.IGNORECASE)
-
-
-def _every_item_holds_nothing(facts: EventFacts) -> bool:
-    """Every item of a JSON listing holds an empty list or a null ("volunteers": []): "both
-    shifts are empty" says so."""
-    data = facts.parsed_json
-    items = data if isinstance(data, list) else \
-        first_list(data, depth=0) if isinstance(data, dict) else None
-    return bool(items) and all(
-        isinstance(item, dict) and any(value == [] or value is None for value in item.values())
-        for item in items or ())
-
-
-_EMPTY_RE = re.compile(r"\bempty\b|\bvac[ií][oa]s?\b|空", re.IGNORECASE)
-# A word with a digit in it: how items are named ("6", "4433", "FA-300-70", "H03").
-_DIGIT_WORD_RE = re.compile(r"(?<![\w.,-])[\w-]*\d[\w-]*(?![\w-]|[.,]\d)")
-
-
-def _names_with_digits(text: str) -> set[str]:
-    return {m.group(0).lower() for m in _DIGIT_WORD_RE.finditer(text)}
-
-
-def _an_identifier(name: str) -> bool:
-    """Letters and digits in one word ("fa-300-70", "sku-12"), no bare number."""
-    return any(c.isalpha() for c in name)
-
-
-def _item_holding(facts: EventFacts, subject: frozenset[str],
-                  state_words: tuple[str, ...] = ()) -> str | None:
-    """The first item of the result (a line, or a JSON array's entry) holding a word of the
-    absence's subject, or a Chinese word of the state it denies: the evidence a finding
-    quotes."""
-    if not subject and not state_words:
-        return None
-    units = facts.units[:_ITEMS_QUOTED]
-    # A table's header names the subject as a column: a row holding it is the evidence.
-    for unit in [*units[1:], *units[:1]]:
-        if subject & text_keywords(unit) or any(word in unit for word in state_words):
-            return unit.strip()
-    return None
-
-
-def _state_words(context: CheckContext, claim: AbsenceClaim) -> tuple[str, ...]:
-    """The Chinese words of the states the absence denies (不通过 for 不合格)."""
-    pack = context.pack
-    if pack is None or not pack.cjk:
-        return ()
-    denied = states_denied(context, claim)
-    return tuple(word for word, words in pack.states.items() if denied & words)
-
-
-_ITEMS_QUOTED = 200
 
 
 def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why: str,
@@ -509,16 +404,6 @@ def _holds_named_value(facts: EventFacts, said: str) -> bool:
                                                  facts.result):
             return True
     return False
-
-
-def _states_written(context: CheckContext, facts: EventFacts) -> frozenset[str]:
-    """The English words of the states a Chinese result writes in Chinese ("不通过" is
-    "failed"): a reply's "不合格" names the same state in other words."""
-    pack = context.pack
-    if pack is None or not pack.cjk:
-        return frozenset()
-    return frozenset(w for word, words in pack.states.items() if word in facts.result
-                     for w in words)
 
 
 def _contains_subject(facts: EventFacts, subject: frozenset[str]) -> bool:

@@ -10,7 +10,8 @@ figure ("结论: 全部合格") are a footer about the whole table, no item eith
 
 A numbered list under a caption ("group: Penguins (age 4-6)", then "1. Oliver S.", "2. ...")
 is read the same way: the lines from the one numbered 1 on, numbered one after another,
-are the items; the line above them says what they are.
+are the items; the line above them says what they are. A row with nothing past its first
+cell ("6  -  -  -") is a vacant slot, listed but holding no item.
 """
 
 from __future__ import annotations
@@ -69,3 +70,20 @@ def numbered_under_a_caption(lines: Sequence[str]) -> int:
             return caption
         return 0
     return 0
+
+
+_CELL_GAP_RE = re.compile(r"\s{2,}|\t|\s*[|,;]\s*")
+_PLACEHOLDERS = frozenset({"-", "—", "–", "n/a", "na", "none", "null", "--", "---"})
+
+
+def vacant_rows(lines: Sequence[str]) -> list[str]:
+    """The first cells of the lines under a table's header that hold nothing past them:
+    every other cell a placeholder ("6  -  -  -": bed 6, free)."""
+    if len(lines) < 3:
+        return []
+    vacant = []
+    for line in lines[1:]:
+        cells = [c for c in _CELL_GAP_RE.split(line.strip()) if c]
+        if len(cells) >= 2 and all(c.strip() in _PLACEHOLDERS for c in cells[1:]):
+            vacant.append(cells[0].strip().lower())
+    return vacant

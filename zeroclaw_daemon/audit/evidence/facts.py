@@ -13,7 +13,7 @@ from ...receipts.events import ToolEvent
 from ...receipts.render import count_items
 from ..claims.text import defuse_runs, find_urls, normalise_url, url_forms
 from ..claims.words import key_text, stem, text_keywords
-from .captions import numbered_under_a_caption, rows_under_a_captioned_header
+from .captions import numbered_under_a_caption, rows_under_a_captioned_header, vacant_rows
 from .headers import (
     CSV_HEADER_RE,
     HEADER_LINE_RE,
@@ -69,8 +69,6 @@ _ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+(?:rows?|messages?|results?|re
                                   re.IGNORECASE)
 # A part of a whole before a plural noun: "8/8 analytes", "12/14 checks passed".
 _FRACTION_COUNT_RE = re.compile(r"(?<![\w/.])(\d{1,4})/(\d{1,4})\s+[^\W\d_]{3,}s\b")
-_CELL_GAP_RE = re.compile(r"\s{2,}|\t|\s*[|,;]\s*")
-_PLACEHOLDERS = frozenset({"-", "—", "–", "n/a", "na", "none", "null", "--", "---"})
 _LIST_SPLIT_RE = re.compile(r",\s*|\s{2,}|\t")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
 SPACES_RE = re.compile(r"\s+")
@@ -266,17 +264,9 @@ class EventFacts:
 
     @lazy
     def vacant_rows(self) -> list[str]:
-        """The first cells of the lines of a text table that hold nothing past them: every
-        other cell a placeholder ("6  -  -  -": bed 6, free)."""
-        lines = self.units
-        if len(lines) < 3 or self.parsed_json is not None:
-            return []
-        vacant = []
-        for line in lines[1:]:
-            cells = [c for c in _CELL_GAP_RE.split(line.strip()) if c]
-            if len(cells) >= 2 and all(c.strip() in _PLACEHOLDERS for c in cells[1:]):
-                vacant.append(cells[0].strip().lower())
-        return vacant
+        """The first cells of the text table's rows that hold nothing past them
+        (:func:`.captions.vacant_rows`)."""
+        return [] if self.parsed_json is not None else vacant_rows(self.units)
 
     def _dict_counts(self, data: Mapping[str, Any], counts: set[int], depth: int) -> None:
         for key, value in data.items():

@@ -26,61 +26,17 @@ from .lazy import lazy
 from .records import breakdowns
 from .relation import Relation
 from .tables import Row, is_mapping, object_row
+from .written_forms import (
+    LIST_POSITION_RE,
+    numbering_columns,
+    other_groupings,
+    spans_in_seconds,
+)
 
 MAX_VALUES_PER_LABEL = 3
 # HAYSTACK_NUMBER_RE (``-?\d+(?:[.,]\d+)*``) begun with a sign or a digit: a pattern that
 # begins with one character of a class is scanned for it quickly, an optional sign is
 # tried at every character (the same matches, about two thirds of the time).
-def _numbering_columns(rows: Sequence[Row]) -> list[int]:
-    """The columns of a table whose cells number its rows 1, 2, 3… in order, each as its
-    last number."""
-    table = [row for row in rows if row.structured and row.numbers]
-    if len(table) < 3:
-        return []
-    found = []
-    for key in table[0].numbers:
-        cells = [row.numbers.get(key) for row in table]
-        if all(cell == n for n, cell in enumerate(cells, start=1)):
-            found.append(len(table))
-    return found
-
-
-def _other_groupings(text: str) -> list[str]:
-    """The results' numbers written in ways the index reads otherwise, restated as it reads
-    them, beside their own readings: thousands parted by a plain space before a decimal
-    comma ("1 250,50" as 1.250,50; a tool's columns may be parted by one space too, so the
-    parts stay), by an apostrophe ("1'250.50", Swiss), and a figure with a scale letter
-    ("1.2M" as 1200000, "48k" as 48000)."""
-    found: list[str] = []
-    if " " in text and "," in text:
-        found += [m.group(0).replace(" ", ".") for m in _PLAIN_GROUPED_RE.finditer(text)]
-    if "'" in text or "’" in text:
-        found += [re.sub(r"['’]", ",", m.group(0)) for m in _APOSTROPHE_GROUPED_RE.finditer(text)]
-    for match in _SCALED_RE.finditer(text):
-        figure = match.group(1) or match.group(3)
-        scale = _SCALES[(match.group(2) or match.group(4)).lower()]
-        for reading in number_readings(figure)[:1]:
-            found.append(str(reading * scale))
-    return found
-
-
-_PLAIN_GROUPED_RE = re.compile(r"(?=\d)(?<![\d.,])\d{1,3}(?: \d{3})+,\d{1,2}(?!\d)")
-_APOSTROPHE_GROUPED_RE = re.compile(r"(?=\d)(?<![\d.,'’])\d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?![\d'’])")
-# "1.2M", "48k", "3B"; a lower-case "m" is a million only after a currency sign ("£1.2m"),
-# else it may be metres.
-_SCALED_RE = re.compile(r"(?=[\d$€£¥])(?:(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])(?![\w])|"
-                        r"(?<=[$€£¥])(\d+(?:\.\d+)?)(m|bn)(?![\w]))")
-_SCALES = {"k": 1000, "m": 1_000_000, "b": 1_000_000_000, "bn": 1_000_000_000}
-
-
-# A span in hours and minutes: "1h 30m", "2 h 05 min", "1 hr 30 mins", "3小时20分".
-_TWO_UNIT_SPAN_RE = re.compile(r"(?=\d)(?<![\d.:])(\d{1,3})\s*(?:h|hrs?|hours?|horas?|小时)\s*"
-                               r"(\d{1,2})\s*(?:m|mins?|minutes?|minutos?|分钟?)(?![a-z])",
-                               re.IGNORECASE)
-# A clock with seconds, read as elapsed time too ("01:30:00").
-_CLOCK_SPAN_RE = re.compile(r"(?=\d)(?<![\d:])(\d{1,3}):([0-5]\d):([0-5]\d)(?![\d:])")
-# A numbered list's position at a line's start: "12. Maya L.", " 3) rotate keys".
-_LIST_POSITION_RE = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
 _NUMBER_RE = re.compile(r"[-\d](?:(?<=-)\d+|(?<=\d)\d*)(?:[.,]\d+)*")
 
 
@@ -161,8 +117,9 @@ class Evidence:
     @lazy
     def other_numbers(self) -> NumberIndex:
         """The results' numbers written in groupings the index reads otherwise
-        (:func:`_other_groupings`): read only for a figure the index does not ground."""
-        return NumberIndex(" ".join(_other_groupings(self.haystack)))
+        (:func:`.written_forms.other_groupings`): read only for a figure the index does
+        not ground."""
+        return NumberIndex(" ".join(other_groupings(self.haystack)))
 
     @lazy
     def derivations(self) -> Derivations:
@@ -185,14 +142,7 @@ class Evidence:
     def spans_written(self) -> list[Decimal]:
         """The spans of time the successful results write in two units or as a clock with
         seconds ("1h 30m", "2 h 05 min", "01:30:00"), in seconds: "90 minutes" restates one."""
-        found: list[Decimal] = []
-        for facts in self.ok:
-            for match in _TWO_UNIT_SPAN_RE.finditer(facts.result):
-                found.append(Decimal(int(match.group(1)) * 3600 + int(match.group(2)) * 60))
-            for match in _CLOCK_SPAN_RE.finditer(facts.result):
-                hours, minutes, seconds = (int(g) for g in match.groups())
-                found.append(Decimal(hours * 3600 + minutes * 60 + seconds))
-        return found
+        return [span for facts in self.ok for span in spans_in_seconds(facts.result)]
 
     @lazy
     def zoned(self) -> bool:
@@ -278,14 +228,14 @@ class Evidence:
         # like it quotes that position; "5 rondas" beside a ranking of eight does not.
         positions = numbers.count(value) if numbers and value >= max(numbers) - 2 else 0
         positions += sum(1 for rows in self.derivations.rows
-                         for last in _numbering_columns(rows) if last - 2 <= value <= last)
+                         for last in numbering_columns(rows) if last - 2 <= value <= last)
         return bool(positions) and self._standing_ints.get(value, 0) <= positions
 
     @lazy
     def _list_positions(self) -> list[int]:
         """Every numbered list's positions in the successful results, in order."""
         joined = "\0".join(f.result for f in self.ok)
-        return [int(m.group(1)) for m in _LIST_POSITION_RE.finditer(joined)]
+        return [int(m.group(1)) for m in LIST_POSITION_RE.finditer(joined)]
 
     @lazy
     def _standing_ints(self) -> dict[int, int]:
