@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from zeroclaw_daemon.audit import audit_reply
-from zeroclaw_daemon.audit.report import NO_CALL
+from zeroclaw_daemon.audit.report import NONE_OF_THE_CALLS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
 FABRICATED = "fabricated_tool_call"
@@ -146,10 +146,11 @@ def test_failed_call_beside_a_successful_one_is_linked_by_its_action() -> None:
     assert ["bucket_rm"] == [f.evidence.tool for f in failed]
 
 
-def test_fabricated_action_evidence_says_no_call() -> None:
-    """The explanation of a fabricated action names no call."""
+def test_fabricated_action_evidence_names_the_calls_that_ran() -> None:
+    """The explanation of a fabricated action says no call backs it and lists the turn's calls."""
     report = audit_reply("Purged the cache.", [LISTING], None, None, language="en")
-    assert [(FABRICATED, "action.no_matching_call", NO_CALL)] == [
+    expected = NONE_OF_THE_CALLS + f"{LISTING.tool} (ok)"
+    assert [(FABRICATED, "action.no_matching_call", expected)] == [
         (f.type.value, f.rule, f.evidence.excerpt) for f in report.findings]
 
 

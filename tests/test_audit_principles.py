@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from zeroclaw_daemon.audit import audit_reply
-from zeroclaw_daemon.audit.report import NO_CALL
+from zeroclaw_daemon.audit.report import NO_CALL, NONE_OF_THE_CALLS
 from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
 
@@ -62,16 +62,22 @@ def test_uncovered_language_still_checks_urls() -> None:
 
 
 def test_every_finding_carries_span_rule_and_evidence() -> None:
-    """Each finding names its rule and its evidence: the call and result, or no call."""
+    """Each finding names its rule and its evidence: the call and result, or the turn's calls."""
     report = audit_reply("There are 9 items. nginx has been restarted.",
                          [ok("shell", {"command": "ls"}, "a\nb\nc")], None, "conv-1")
     assert report.findings
     for finding in report.findings:
         assert finding.rule and finding.start < finding.end
         if finding.call_id is None:
-            assert NO_CALL == finding.evidence.excerpt
+            assert NONE_OF_THE_CALLS + "shell (ok)" == finding.evidence.excerpt
         else:
             assert ("shell", "a b c") == (finding.evidence.tool, finding.evidence.excerpt)
+
+
+def test_finding_of_a_turn_without_calls_says_no_call() -> None:
+    """A claim in a turn that made no call has "no call in this turn" as its evidence."""
+    report = audit_reply("nginx has been restarted.", [], None, "conv-1", language="en")
+    assert [NO_CALL] == [f.evidence.excerpt for f in report.findings]
 
 
 @pytest.mark.parametrize(("reply", "result"), [

@@ -49,6 +49,9 @@ CONTRADICTING = frozenset({
 
 
 NO_CALL = "no call in this turn"
+# When calls ran but none backs the claim, the excerpt names them instead of NO_CALL:
+# "no call this turn" beside two calls would misstate the turn.
+NONE_OF_THE_CALLS = "no call of this turn backs it; its calls: "
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,8 @@ class FindingEvidence:
     """What a finding rests on: the call it concerns and the part of its result, or no call.
 
     ``call_id``/``tool``/``status`` are None when no call of the turn is involved
-    (then ``excerpt`` is :data:`NO_CALL`); ``excerpt`` is at most
+    (then ``excerpt`` is :data:`NO_CALL` when the turn made no call, else
+    :data:`NONE_OF_THE_CALLS` and each call's tool and status); ``excerpt`` is at most
     :data:`EXCERPT_CHARS` characters of the result (or of the token ledger's verdict).
     """
 
@@ -72,6 +76,7 @@ class FindingEvidence:
 
 NO_CALL_EVIDENCE = FindingEvidence(None, None, None, NO_CALL)
 EXCERPT_CHARS = 160
+
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,14 @@ from ..claims import Claims, LanguagePack
 from ..claims.lexicon import ActionLexicon
 from ..evidence.facts import EventFacts
 from ..evidence.index import Evidence
-from ..report import EXCERPT_CHARS, NO_CALL_EVIDENCE, Finding, FindingEvidence, FindingType
+from ..report import (
+    EXCERPT_CHARS,
+    NO_CALL_EVIDENCE,
+    NONE_OF_THE_CALLS,
+    Finding,
+    FindingEvidence,
+    FindingType,
+)
 
 STATUS_WORDS: Mapping[ToolStatus, str] = {
     ToolStatus.FAILED: "failed", ToolStatus.DENIED: "was denied",
@@ -59,7 +66,12 @@ class CheckContext:
             message: str, rule: str) -> None:
         """Append a finding, with the call it names as its evidence (or "no call")."""
         facts = self.facts_of(call_id)
-        if facts is None:
+        if facts is None and self.evidence.facts:
+            calls = ", ".join(f"{f.event.tool} ({f.event.status.value})"
+                              for f in self.evidence.facts)
+            evidence = FindingEvidence(None, None, None,
+                                       clip(NONE_OF_THE_CALLS + calls, EXCERPT_CHARS))
+        elif facts is None:
             evidence = NO_CALL_EVIDENCE
         else:
             event = facts.event
