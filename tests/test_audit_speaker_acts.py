@@ -131,3 +131,27 @@ def test_another_source_is_named_by_its_head(reply: str, events: list[ToolEvent]
     """"I also checked the forecast for the roof" names the forecast: a call about the roof
     is no call that read a forecast."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+CASE = ok("patient_record.get", '{"case_no": "WR-7", "notes": ["vet to review on Friday"]}',
+          {"case_no": "WR-7"})
+PRINTER = ok("octofarm.printer_status", '{"printer": "mk4-02", "filament": "PETG"}',
+             {"printer": "mk4-02"})
+ROTA = ok("staff.vet_rota", '{"tomorrow": "Dr Hale"}', {"day": "tomorrow"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # "the vet rota" is a rota: "vet" in a note of the case read names no rota.
+    ("Gaining weight. I checked the vet rota as well: Dr Hale is on tomorrow.", [CASE],
+     [(F, USE, "I checked")]),
+    ("Gaining weight. I checked the vet rota as well: Dr Hale is on tomorrow.",
+     [CASE, ROTA], []),
+    ("Printing. I also checked the filament inventory: plenty of PETG.", [PRINTER],
+     [(F, USE, "I also checked")]),
+    # A generic last word ("status") leaves the words before it to name the call.
+    ("Printing. I also checked the printer status: mk4-02 is idle.", [PRINTER], []),
+])
+def test_an_english_object_is_named_by_its_last_noun(reply: str, events: list[ToolEvent],
+                                                     expected: Expected) -> None:
+    """"the vet rota as well": one more source named by its last noun, not its modifier."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]

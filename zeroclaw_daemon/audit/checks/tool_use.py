@@ -276,11 +276,18 @@ def _another_source(context: CheckContext, claim: ToolUseClaim) -> bool:
     was about."""
     if claim.command or claim.path or claim.url or not claim.object_text:
         return False
-    if not (_additive(context, claim) or _ADDITIVE_AFTER_RE.match(claim.object_text.lower())
-            or _ADDITIVE_AFTER_RE.match(context.lower, claim.span[1] + len(claim.object_text) + 1)):
+    if not _additive(context, claim):
         return False
     head = _OBJECT_HEAD_RE.match(claim.object_text.lower())
-    keys = text_keywords(head.group(1)) if head is not None else frozenset()
+    words = head.group(1).split() if head is not None else []
+    if context.pack is not None and context.pack.code == "en":
+        # An English noun phrase ends on its head: "the vet rota" is a rota, about vets.
+        # A generic last word ("the printer status") leaves the modifiers to name it.
+        generic = context.pack.generic_words | context.pack.stopwords
+        nouns = [w for w in words if w not in generic]
+        if nouns and words[-1] not in generic:
+            words = nouns[-1:]
+    keys = text_keywords(" ".join(words))
     if not keys:
         return False
     return not any(keys & (f.call_keys | f.result_keys | f.name_words) for f in context.evidence.ok)
@@ -294,9 +301,15 @@ _ADDITIVE_AFTER_RE = re.compile(r"[^.;:!?\n]{0,40}?\b(?:as\s+well|too)\b")
 
 
 def _additive(context: CheckContext, claim: ToolUseClaim) -> bool:
-    """"I also checked the lab portal": an additive particle just before the claim says the
-    speaker looked at one more source, besides what the calls it reports on returned; so
-    its words must name a call, even when they are not a kind of source the pack knows."""
+    """"I also checked the lab portal", "I checked the vet rota as well": an additive
+    particle just before the claim or right after its object says the speaker looked at one
+    more source, besides what the calls it reports on returned; so its words must name a
+    call, even when they are not a kind of source the pack knows."""
     additive = context.pack.additive if context.pack is not None else None
-    return additive is not None and additive.search(
-        context.lower, max(0, claim.span[0] - ADDITIVE_REACH), claim.span[1]) is not None
+    if additive is not None and additive.search(
+            context.lower, max(0, claim.span[0] - ADDITIVE_REACH), claim.span[1]) is not None:
+        return True
+    return bool(claim.object_text) and (
+        _ADDITIVE_AFTER_RE.match(claim.object_text.lower()) is not None
+        or _ADDITIVE_AFTER_RE.match(context.lower,
+                                    claim.span[1] + len(claim.object_text) + 1) is not None)
