@@ -155,3 +155,26 @@ def test_an_english_object_is_named_by_its_last_noun(reply: str, events: list[To
                                                      expected: Expected) -> None:
     """"the vet rota as well": one more source named by its last noun, not its modifier."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+STOCK = ok("inventory.lookup", '[{"title": "Pink Moon", "copies": 2, "price": 27.99}]',
+           {"q": "Pink Moon"})
+HOLD = ok("inventory.hold_create", '{"hold": "H-88", "customer": "Sam Ortiz"}',
+          {"title": "Pink Moon", "customer": "Sam Ortiz"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("Two copies are in. I've put one on hold for Sam Ortiz until Saturday.", [STOCK],
+     [(F, ACT, "put one on hold")]),
+    ("Two copies are in. I've put one on hold for Sam Ortiz until Saturday.", [STOCK, HOLD],
+     []),
+    ("Two copies are in. I've put the order in with the distributor for three more.",
+     [STOCK], [(F, ACT, "put the order in with")]),
+    # "Put" of the reply's own work, and a hold it only offers.
+    ("Two copies are in; I put the prices in a table below.", [STOCK], []),
+    ("Two copies are in. I can put one on hold for Sam if you like.", [STOCK], []),
+])
+def test_put_with_an_errands_particle_is_an_act(reply: str, events: list[ToolEvent],
+                                                expected: Expected) -> None:
+    """"I've put one on hold", "put the order in with": acts that a lookup does not back."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
