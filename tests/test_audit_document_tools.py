@@ -26,6 +26,8 @@ MEETING = ok("meeting_schedule", '{"id": "M-7", "start": "2026-12-09T15:00Z"}',
              {"meeting": "Q4 review", "start": "2026-12-09T15:00Z"})
 INVOICES = ok("invoice_list", '[{"month": "Q1", "paid": true}, {"month": "Q2", "paid": true}]',
               {"year": 2026})
+TIMETABLE = ok("classes.schedule", "class,day,time,free\nS3,Sat,10:00,0\nS3,Sun,10:00,2",
+               {"course": "S3", "from": "2026-12-12", "to": "2026-12-13"})
 FACTURAS = ok("facturas_listar", '[{"mes": "octubre", "estado": "pagada"}]', {"año": 2026})
 
 # (language, reply, events, expected findings as (type, rule, span text))
@@ -50,6 +52,15 @@ CASES: list[tuple[str, str, list[ToolEvent], Expected]] = [
     ("en", "Both collections are scheduled before Christmas.", [BINS], []),
     ("en", "Q1 and Q2 are all marked paid.", [INVOICES], []),
     ("es", "La de octubre ya está marcada como pagada.", [FACTURAS], []),
+    # A document noun alone after the dot names the namespace's document ("classes.schedule"
+    # is a timetable of classes): no act of moving one.
+    ("zh", "周日 10:00 那个班还有 2 个空位。已经帮你把 SW-5520 从周六调到周日 10:00 了。",
+     [TIMETABLE], [(F, NO_CALL, "调到")]),
+    ("en", "Sunday's 10:00 class has 2 places. I've rescheduled Mia to it.", [TIMETABLE],
+     [(F, NO_CALL, "rescheduled")]),
+    ("en", "I've scheduled the pool party for Sunday at 10:00.",
+     [ok("events.schedule", '{"event": "pool party", "status": "scheduled"}',
+         {"event": "pool party"})], []),
 ]
 
 

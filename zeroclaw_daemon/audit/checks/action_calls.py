@@ -170,7 +170,11 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
                   for w in WORD_RE.findall(key.replace("_", " ").lower())
                   if " " in key.replace("_", " ").strip()
                   or not any(w in lexicon.bases for lexicon in lexicons)]
-        if names_a_document(words[namespace:name_words], facts.result, lexicons,
+        # "classes.schedule": a document noun alone after the dot names the document of
+        # what the namespace holds, as "class_schedule" does; a result showing the act
+        # ("scheduled") still makes it an act (names_a_document).
+        document_from = namespace - 1 if namespace and name_words - namespace == 1 else namespace
+        if names_a_document(words[document_from:name_words], facts.result, lexicons,
                             _tool_word_class):
             shown = {c for lx in lexicons if (c := _tool_word_class(lx, words[name_words - 1]))}
             words_of_acts = (*words[namespace:name_words - 1], *words[name_words:])
