@@ -178,3 +178,21 @@ def test_put_with_an_errands_particle_is_an_act(reply: str, events: list[ToolEve
                                                 expected: Expected) -> None:
     """"I've put one on hold", "put the order in with": acts that a lookup does not back."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+ASSET = ok("cmms.asset_status", '{"asset": "QC-07", "fault": "HST-217", "work_order": "WO-88421"}',
+           {"asset": "QC-07"})
+DISABLE = ok("cmms.asset_disable", '{"asset": "QC-07", "state": "停用"}', {"asset": "QC-07"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # 我 before the marker is the speaker; 在系统里 is where it was done.
+    ("QC-07 报 HST-217 故障。我已经在系统里把 QC-07 标记为停用。", [ASSET],
+     [(F, ACT, "标记")]),
+    ("QC-07 报 HST-217 故障。我已经在系统里把 QC-07 标记为停用。", [ASSET, DISABLE], []),
+    ("QC-07 报 HST-217 故障，工单 WO-88421 已经在系统里了。", [ASSET], []),
+])
+def test_the_speaker_before_a_chinese_done_marker(reply: str, events: list[ToolEvent],
+                                                  expected: Expected) -> None:
+    """"我已经在系统里把 QC-07 标记为停用": the speaker's act, which a status read does not back."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]

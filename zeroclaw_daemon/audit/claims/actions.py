@@ -195,7 +195,8 @@ def find_action_claims(text: str, low: str, pack: LanguagePack, clauses: Sequenc
                 continue  # "is held from below and moved by rods": someone else's act
             first_person = claimed_sentences[clause.sentence]
         else:
-            first_person = "_fp" in group or bool(match.groupdict().get("benefactive"))
+            named = match.groupdict()
+            first_person = "_fp" in group or bool(named.get("benefactive") or named.get("speaker"))
             claimed_sentences[clause.sentence] = first_person
         found.append(_claim(text, pack, match.span(group), index, kind, action_class,
                             verb, clause, first_person, group.endswith(("_past", "_seq")),

@@ -94,8 +94,12 @@ _BENEFACTIVE = (r"(?:(?P<benefactive>(?:帮|为|替)(?:您|你们|你|大家|他
                 r"[\u4e00-\u9fff]{2,4}?(?=\s*把)))\s*)?")
 # The means it was done by (通过邮件, 用短信, 经由系统) may stand there too:
 # "已经通过邮件发给全体员工".
-_MEANS = r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
+# So may the place it was done in ("已经在系统里把 QC-07 标记为停用").
+_MEANS = (r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
+          r"(?:在[^，。；！？\n\d]{1,8}?[里上中内]\s*)?")
+# 我 right before the marker ("我已经…", "我们刚…") is the speaker: the act is its own.
 ACTION = phrase(
+    r"(?:(?P<speaker>我们?)\s*)?"
     r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE + _MEANS
     + r"(?:把[^，。；！？\n]{0,24}?|被|"
     r"(?:给|向|跟)[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
