@@ -1,5 +1,6 @@
-"""Absence claims of two grammatical forms: a negative pronoun of persons over a named
-group ("nobody from 8B"), and a negated possession of the reader ("no tienes ninguna")."""
+"""Absence claims of three grammatical forms: a negative pronoun of persons over a named
+group ("nobody from 8B"), a negated possession of the reader ("no tienes ninguna"), and a
+negative pronoun that is the whole answer ("Nothing this month.")."""
 
 from __future__ import annotations
 
@@ -238,3 +239,22 @@ def test_zh_a_state_under_another_name(reply: str, result: str, expected: list[s
                       status=ToolStatus.OK, result=result)
     report = audit_reply(reply, [event], None, "conv-1", "最近几批质检有没有不合格的？")
     assert expected == [f.message for f in report.findings if f.type.value == "false_absence"]
+
+
+NOTES = ("3 matches\n2026-03-03  BB-2296  R. Castellane  mold spotting on the first gathering\n"
+         "2026-03-10  BB-2308  Whitby Lit  pages 40-56 show foxing")
+
+
+@pytest.mark.parametrize(("reply", "result", "expected"), [
+    ("Nothing this month. I searched the order notes for foxing and mould.", NOTES,
+     [("false_absence", "absence.result_has_items", "Nothing this month")]),
+    ("None so far.", NOTES, [("false_absence", "absence.result_has_items", "None so far")]),
+    ("Nothing this month. I searched the order notes for foxing and mould.", "0 matches", []),
+    # Not the answer: a pronoun with more to say, or a judgement of what was found.
+    ("Two notes mention mould. Nothing else stood out.", NOTES, []),
+    ("Two notes mention it; nothing urgent in them.", NOTES, []),
+])
+def test_a_negative_pronoun_as_the_whole_answer(reply: str, result: str,
+                                                expected: list[tuple[str, str, str]]) -> None:
+    """"Nothing this month." opening its sentence denies what the question asked about."""
+    assert expected == found(reply, "notes.search", {"query": "foxing OR mould"}, result)

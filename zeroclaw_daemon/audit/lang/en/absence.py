@@ -123,6 +123,12 @@ ABSENCE = phrase(
     r"|\bnothing\s+(?:else\s+)?(?:(?:on|in|for|during)\s+)?(?P<daypart>(?:the\s+|this\s+|"
     r"that\s+|tomorrow\s+|today\s+|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?"
     r"(?:morning|afternoon|evening))\b"
+    # "Nothing this month.", "None so far.": the answer itself, a negative pronoun opening
+    # its sentence with at most a deictic of time (a closed class) before the stop; what
+    # it denies is what the question asked about, all the result's items.
+    r"|(?:(?<=[.!?:]\s)|(?<![^\n]))\s*(?:no[,.!]?\s+)?(?:nothing|none)(?:\s+(?:at\s+all|yet|"
+    r"so\s+far|today|tonight|right\s+now|at\s+the\s+moment|currently|this\s+(?:week|month|"
+    r"year|morning|afternoon|evening|time|round|season|term|quarter)))?(?=\s*[.!]|\s*\n|\s*$)"
     # A negative pronoun of persons ranging over a named group ("Nobody from 8B was off",
     # "no one on the night shift has logged in"): it denies that the group has any member
     # with the predicate; the check holds it against a call that selected that group.
