@@ -132,3 +132,31 @@ def test_a_named_row_without_a_zero_said_empty_is_still_checked(reply: str, even
                                                                 expected: Expected) -> None:
     """A name whose row holds no 0, or that no row bears, is checked against the items."""
     assert expected == [f for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+LAB = ok("lims.resultados",
+         "FECHA       PARÁMETRO  RESULTADO  LÍMITE   ESTADO\n"
+         "30/11/2026  Cr total   0,58       ≤ 1,0    OK\n"
+         "01/12/2026  Cr total   1,12       ≤ 1,0    SUPERA\n"
+         "02/12/2026  DQO        169        ≤ 250    OK", {"punto": "vertido"})
+LAB_OK = ok("lims.resultados",
+            "FECHA       PARÁMETRO  RESULTADO  LÍMITE   ESTADO\n"
+            "30/11/2026  Cr total   0,58       ≤ 1,0    OK\n"
+            "02/12/2026  DQO        169        ≤ 250    OK", {"punto": "vertido"})
+UNITS = ok("chiller.check", '[{"unit": "CH-1", "status": "exceeds"}, '
+           '{"unit": "CH-2", "status": "within"}]', {"site": "B"})
+
+
+@pytest.mark.parametrize(("reply", "result", "expected"), [
+    ("No, ninguna muestra ha superado los límites esta semana.", LAB,
+     [("false_absence", "absence.result_has_items", "ninguna muestra")]),
+    ("No, ninguna muestra ha superado los límites esta semana.", LAB_OK, []),
+    ("No reading has exceeded its setpoint today.", UNITS,
+     [("false_absence", "absence.result_has_items", "No reading has")]),
+    # The state named after the clause's end is another clause's.
+    ("Ninguna muestra de DQO tiene problemas; el cromo supera el límite el día 1.", LAB, []),
+])
+def test_a_state_the_predicate_names_is_the_rows_in_it(reply: str, result: ToolEvent,
+                                                       expected: Expected) -> None:
+    """"ninguna muestra ha superado los límites" beside a row whose ESTADO is "SUPERA"."""
+    assert expected == [f for f in findings(reply, result) if f[0] == "false_absence"]

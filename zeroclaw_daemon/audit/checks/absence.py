@@ -26,6 +26,7 @@ from .absence_rows import (
     item_holding,
     named_items_hold_none,
     named_row_at_none,
+    state_in_the_predicate,
     state_words,
     states_written,
     vacant_row_named,
@@ -159,8 +160,15 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                    or (states and (_contains_subject(f, states)
                                    or states & states_written(context, f)))
                    or holds_a_level_of(f, claim)]
+        stated = state_in_the_predicate(context, claim, pool) if not holders else None
         if holders:
             target = holders[0]
+        elif stated is not None:
+            target, state = stated
+            row = item_holding(target, frozenset(), (state,)) or state
+            _refuted(context, claim, target, f"lists \"{clip(row)}\"",
+                     "absence.result_has_items")
+            return
         elif claim.selective:
             return  # "two errors and no warnings": the result holds something else
         else:

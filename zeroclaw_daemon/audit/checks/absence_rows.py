@@ -7,7 +7,9 @@ empty" over items that all hold an empty list, "no queda nada (FA-300-70 está a
 that row at 0, and "el 4433 no tiene ninguna baja" when no line naming 4433 holds the
 subject, though another bus's line does. A refuted absence quotes the row holding what it
 denies: a word of its subject, or the Chinese word of its state (不通过 for 不合格), which
-:func:`states_written` reads the other way round.
+:func:`states_written` reads the other way round. An absence whose subject no row names
+("ninguna muestra ha superado los límites") may name in its predicate the state a row's
+state cell holds ("SUPERA"): those rows are its items (:func:`state_in_the_predicate`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from __future__ import annotations
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import text_keywords
+from ..claims.words import LATIN_WORD_RE, fold, text_keywords
 from ..evidence.facts import EventFacts, first_list
-from .absence_kinds import states_denied
+from .absence_kinds import STATE_KEY_RE, states_denied
 from .base import CheckContext
 
 
@@ -142,3 +144,40 @@ def states_written(context: CheckContext, facts: EventFacts) -> frozenset[str]:
         return frozenset()
     return frozenset(w for word, words in pack.states.items() if word in facts.result
                      for w in words)
+
+
+def state_in_the_predicate(context: CheckContext, claim: AbsenceClaim,
+                           pool: list[EventFacts]) -> tuple[EventFacts, str] | None:
+    """A result and the state its state column holds that the absence's predicate names:
+    "ninguna muestra ha superado los límites" beside a row whose ESTADO is "SUPERA", "none
+    of the units exceeded it" beside "EXCEEDS". A word and a state cell name one state when
+    they share their first :data:`_STEM` letters (a verb's forms and its state word differ
+    in their endings). Latin scripts only: what a Chinese result writes is read through
+    the pack's states (:func:`states_written`)."""
+    if context.pack is None or context.pack.cjk or not context.claims.clauses:
+        return None
+    clause = context.claims.clauses[claim.clause]
+    predicate = {fold(w)[:_STEM] for w in LATIN_WORD_RE.findall(
+        context.lower, claim.span[1], clause.end) if len(w) >= _STEM}
+    if not predicate:
+        return None
+    for facts in pool:
+        rows = facts.rows[:_ITEMS_QUOTED]
+        if not rows:
+            continue
+        # A column named for states: by its key, or (a text table, cells by position) by
+        # the cell of the header row above it.
+        header = {column for column, cell in rows[0].labels.items()
+                  if STATE_KEY_RE.fullmatch(cell.strip())}
+        for row in rows:
+            for column, cell in row.labels.items():
+                if column not in header and STATE_KEY_RE.search(column) is None:
+                    continue
+                words = LATIN_WORD_RE.findall(cell.lower())
+                if len(words) == 1 and len(words[0]) >= _STEM and \
+                        fold(words[0])[:_STEM] in predicate:
+                    return facts, cell
+    return None
+
+
+_STEM = 5
