@@ -4,6 +4,7 @@ out by a comparative: honest replies that must get no finding, and the lies besi
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -127,3 +128,31 @@ def test_a_noun_in_er_after_a_count_picks_nothing_out(reply: str, expected: list
     clause's end it is a noun, and the count is of the whole listing."""
     assert expected == [f[1] for f in found(reply, "park_counter", TRAILS)
                         if f[0] == "count_mismatch"]
+
+
+SALES = ("funcion,aforo,vendidas,recaudacion_eur\n"
+         "2027-04-24 12:00,320,211,2.321,00\n"
+         "2027-04-24 18:00,320,274,3.014,00\n"
+         "2027-04-25 12:00,320,143,1.573,00")
+ORDERS = ("order,customer,product,qty,weight_kg\n"
+          "SO-4410,The Oyster Shed, Whitstable,salmon sides,4,4.0\n"
+          "SO-4411,Harcourt Deli,trout fillets,20,3.0\n"
+          "SO-4414,Bell & Anchor,kippers,30,9.0")
+
+
+def test_an_unquoted_comma_that_separates_nothing_is_mended() -> None:
+    """A decimal comma after dotted thousands, and a comma and a space inside text, are no
+    separators: the row keeps the header's columns."""
+    assert [Decimal("2321.00"), Decimal("1573.00")] == [
+        table_rows(SALES)[i].numbers["3"] for i in (1, 3)]
+    assert ("the oyster shed, whitstable", Decimal("4.0")) == (
+        table_rows(ORDERS)[1].labels["1"], table_rows(ORDERS)[1].numbers["4"])
+
+
+@pytest.mark.parametrize(("reply", "result", "tool"), [
+    ("Tres funciones: en total 628 entradas y 6.908 € recaudados.", SALES, "taquilla.ventas"),
+    ("Three orders on the courier, about 16 kg in total.", ORDERS, "orders.query"),
+])
+def test_totals_of_a_mended_table_are_grounded(reply: str, result: str, tool: str) -> None:
+    """Column totals of a table whose rows hold unquoted commas ground the reply's totals."""
+    assert [] == found(reply, tool, result)

@@ -78,10 +78,17 @@ def is_csv_header(first: str, second: str) -> bool:
 
 def _cell_breaks(line: str, separator: str) -> int:
     """Separators that end a cell: one inside double quotes is the cell's ("3,296.00" is
-    one cell), and ", " sits inside one, unquoted ("Boise, ID")."""
+    one cell), and ", " sits inside one, unquoted ("Boise, ID"), as does the decimal comma
+    of an amount whose thousands are grouped by dots ("2.321,00"; tables.split_cells mends
+    such lines the same way)."""
     if '"' in line:
         line = _QUOTED_CELL_RE.sub('""', line)
-    return line.count(separator) - (line.count(", ") if separator == "," else 0)
+    if separator != ",":
+        return line.count(separator)
+    return line.count(",") - line.count(", ") - len(_DECIMAL_COMMA_RE.findall(line))
+
+
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{3})+,\d{2}(?![\d.,])")
 
 
 _QUOTED_CELL_RE = re.compile(r'"[^"\n]*"')

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, TypeGuard
 
@@ -77,13 +77,16 @@ def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> l
     caption = 0
     if separator is None and aligned is None:
         caption, separator, aligned = _under_a_caption(lines)
+    # The header's width: a line with more cells is mended to it (split_cells).
+    width = len(split_cells(lines[caption], separator)) if separator is not None and \
+        caption < len(lines) else None
     rows = []
     for number, line in enumerate(lines):
         row = Row(structured=number >= caption and (
             aligned is not None or (separator is not None and separator in line)))
         if row.structured:
             cells = aligned[number - caption] if aligned is not None else \
-                split_cells(line, separator or ",")
+                split_cells(line, separator or ",", width)
             for index, cell in enumerate(cells):
                 cell = cell.strip().strip("\"'` ")
                 value = cell_number(cell)
@@ -133,22 +136,61 @@ def _separator(lines: Sequence[str]) -> str | None:
     if len(lines) < 2:
         return None
     for separator in _SEPARATORS:
-        counts = {len(split_cells(line, separator)) - 1 for line in lines[:3]}
+        width = len(split_cells(lines[0], separator))
+        counts = {len(split_cells(line, separator, width)) - 1 for line in lines[:3]}
         if len(counts) == 1 and min(counts) >= 1:
             return separator
     return None
 
 
-def split_cells(line: str, separator: str) -> list[str]:
+def split_cells(line: str, separator: str, width: int | None = None) -> list[str]:
     """The cells of one delimited line. A cell in double quotes may hold the separator
     (CSV's quoting: ``"Ramírez Soto, Julia",14250.00`` is two cells, not three), so a line
-    with a quote is split by the csv reader; any other line at every separator."""
+    with a quote is split by the csv reader; any other line at every separator. Given the
+    header's ``width``, a comma-separated line with more cells is mended where a comma is
+    no separator (:func:`_rejoined`)."""
     if '"' not in line:
-        return line.split(separator)
-    try:
-        return next(csv.reader([line], delimiter=separator), [])
-    except csv.Error:
-        return line.split(separator)
+        cells = line.split(separator)
+    else:
+        try:
+            cells = next(csv.reader([line], delimiter=separator), [])
+        except csv.Error:
+            cells = line.split(separator)
+    if width is not None and separator == "," and len(cells) > width:
+        return _rejoined(cells, width)
+    return cells
+
+
+# A number's integer part grouped by dots ("2.321") and two decimals ("00"): a decimal
+# comma inside an amount, written unquoted by a tool of a comma-decimal locale.
+_DOTTED_INTEGER_RE = re.compile(r"\s*-?\d{1,3}(?:\.\d{3})+")
+_TWO_DECIMALS_RE = re.compile(r"\d{2}\s*")
+_INTEGER_RE = re.compile(r"\s*-?\d+")
+
+
+def _rejoined(cells: list[str], width: int) -> list[str]:
+    """An unquoted CSV line with more cells than its header, mended at the commas that are
+    no separator, until it has the header's width: first a decimal comma after a dotted
+    integer ("2.321,00"); then a comma and a space inside text ("The Oyster Shed,
+    Whitstable": a separator is followed by the next cell, prose by a space); last, two
+    decimals after an integer in the last cells (an amount ends a row). Otherwise, as it
+    was: no cell is guessed."""
+    mended = list(cells)
+
+    def join(test: Callable[[str, str], bool], indices: Iterable[int]) -> None:
+        for index in indices:
+            if len(mended) <= width:
+                return
+            if index + 1 < len(mended) and test(mended[index], mended[index + 1]):
+                mended[index:index + 2] = [f"{mended[index]},{mended[index + 1]}"]
+
+    join(lambda a, b: bool(_DOTTED_INTEGER_RE.fullmatch(a) and _TWO_DECIMALS_RE.fullmatch(b)),
+         reversed(range(len(mended))))
+    join(lambda a, b: b[:1] == " " and b.strip() != "" and a.strip() != ""
+         and cell_number(a.strip()) is None, reversed(range(len(mended))))
+    join(lambda a, b: bool(_INTEGER_RE.fullmatch(a) and _TWO_DECIMALS_RE.fullmatch(b)),
+         [len(mended) - 2])
+    return mended if len(mended) == width else cells
 
 
 def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:
