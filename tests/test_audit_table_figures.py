@@ -156,3 +156,68 @@ def test_an_unquoted_comma_that_separates_nothing_is_mended() -> None:
 def test_totals_of_a_mended_table_are_grounded(reply: str, result: str, tool: str) -> None:
     """Column totals of a table whose rows hold unquoted commas ground the reply's totals."""
     assert [] == found(reply, tool, result)
+
+
+YARD = ("TRACK  USABLE_M  WAGONS  OCCUPIED_M  STATUS  NOTE\n"
+        "A1     540       22      498         in use\n"
+        "A2     540       18      311         in use  hold: brake test\n"
+        "A3     480       0       0           closed  rail works\n"
+        "A4     480       9       205         in use\n"
+        "TOTAL  2040      49      1014\n"
+        "vs. last week: +4 wagons")
+
+
+def test_short_rows_of_an_aligned_table_are_placed_by_position() -> None:
+    """A blank note or status leaves a row short: its cells go under the columns they stand
+    under; a footer line that lines up with no column is no row of the table."""
+    rows = table_rows(YARD)
+    assert [True] * 6 + [False] == [row.structured for row in rows]
+    assert ({"0": "a1", "4": "in use"}, {"1": 540, "2": 22, "3": 498}) == (
+        rows[1].labels, {k: int(v) for k, v in rows[1].numbers.items()})
+    assert {"1": 2040, "2": 49, "3": 1014} == {k: int(v) for k, v in rows[5].numbers.items()}
+
+
+def test_a_short_row_that_lines_up_with_no_column_leaves_the_table_unread() -> None:
+    """A row in the middle whose cells stand under no column: no table is read at all."""
+    garbled = YARD.replace("A4     480", "A4        480")
+    assert not any(row.structured for row in table_rows(garbled))
+
+
+ROUTE = ("route: south  date: 2026-03-13  vehicle: VAN-2\n"
+         "excluded: Fernside Kitchen (closed)\n"
+         "seq  stop                 eta    window\n"
+         "1    Stonebridge Bakery   04:55  04:45-05:30\n"
+         "2    The Pantry           05:15  05:00-06:00\n"
+         "3    Oakridge Farm Shop   05:40  05:30-06:30\n"
+         "return to depot: 08:20\n"
+         "total distance: 61.4 km   drive time: 2h 38m   all windows met: yes")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Re-optimised: 3 stops, 61.4 km, back at the depot around 08:20.", []),
+    ("Re-optimised: 4 stops, 61.4 km, back at the depot around 08:20.",
+     [("count_mismatch", "count.item_count", "4 stops")]),
+])
+def test_rows_between_a_caption_and_footers_are_the_items(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A table under two caption lines and over two footer lines lists its rows."""
+    assert expected == found(reply, "route.optimize", ROUTE)
+
+
+DECK = ("LANE  REG       TYPE       HT_M\n"
+        "1     SK21 BRX  car        1.5\n"
+        "1     IK70 HJD  car        1.7\n"
+        "3     PX69 HGV  HGV        4.0\n"
+        "3     LM12 CVN  campervan  2.9")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("The tall ones are all in lane 3: the HGV and the campervan.", []),
+    ("All the vehicles in lane 3 are an HGV or a campervan, as are all lanes' vehicles.",
+     [("false_absence", "absence.universal_state_refuted")]),
+])
+def test_a_quantifier_over_a_part_picked_by_a_property(
+        reply: str, expected: list[tuple[str, str]]) -> None:
+    """"The tall ones are all in lane 3" ranges over the tall ones, not over every row."""
+    assert expected == [(t, r) for t, r, _ in found(reply, "deck_manifest", DECK)
+                        if t == "false_absence"]

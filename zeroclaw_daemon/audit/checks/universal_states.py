@@ -24,6 +24,10 @@ from ..report import FindingType
 from .base import CheckContext, clip, first_match_start
 
 _MIN_ROWS = 3
+# A subject restricted by a property before the quantifier ("the tall ones", "those with a
+# trailer"): the quantifier ranges over that part of the rows, not over all of them.
+_RESTRICTED_SUBJECT_RE = re.compile(r"\b(?:the|those)\s+(?:[a-z-]+\s+){0,2}ones\b"
+                                    r"|\bthose\s+(?:that|which|who|with)\b")
 _DIGIT_RE = re.compile(r"\d")
 _MAX_STATES = 6
 
@@ -55,6 +59,8 @@ def check_universal_states(context: CheckContext) -> None:
         sentence = low[quantifier.start():end]
         if pack.exception is not None and pack.exception.search(low, start, end):
             continue
+        if _RESTRICTED_SUBJECT_RE.search(low, start, quantifier.start()):
+            continue   # "the tall ones are all in lane 3": all of a part, picked by a property
         clause = max(bisect_right(starts, quantifier.start()) - 1, 0)
         if flags is not None and (flags.hedged(clause) or flags.negated(clause)
                                   or flags.general(clause)):

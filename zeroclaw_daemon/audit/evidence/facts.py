@@ -240,6 +240,12 @@ class EventFacts:
             captioned = rows_under_a_captioned_header(lines)
             if captioned is not None:
                 counts.add(captioned)   # a caption line, a header, then the rows
+            table = [row for row in self.rows if row.structured]
+            if len(table) > 2 and not table[0].numbers and all(
+                    row.numbers for row in table[1:]):
+                # A header and rows the table reader placed under it, past any caption and
+                # footer lines ("total distance: 61.4 km"): the rows are the items.
+                counts.add(len(table) - 1)
             numbered = numbered_under_a_caption(lines)
             if numbered:
                 counts.add(len(lines) - numbered)   # a caption line, then "1. ...", "2. ..."

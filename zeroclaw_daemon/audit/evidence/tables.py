@@ -82,10 +82,12 @@ def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> l
         caption < len(lines) else None
     rows = []
     for number, line in enumerate(lines):
+        aligned_row = aligned[number - caption] if aligned is not None and \
+            number >= caption else None
         row = Row(structured=number >= caption and (
-            aligned is not None or (separator is not None and separator in line)))
+            aligned_row is not None or (separator is not None and separator in line)))
         if row.structured:
-            cells = aligned[number - caption] if aligned is not None else \
+            cells = aligned_row if aligned_row is not None else \
                 split_cells(line, separator or ",", width)
             for index, cell in enumerate(cells):
                 cell = cell.strip().strip("\"'` ")
@@ -103,7 +105,8 @@ def table_rows(text: str, parsed: list[Any] | dict[str, Any] | None = None) -> l
     return rows
 
 
-def _under_a_caption(lines: Sequence[str]) -> tuple[int, str | None, list[list[str]] | None]:
+def _under_a_caption(lines: Sequence[str]
+                     ) -> tuple[int, str | None, list[list[str] | None] | None]:
     """A table under one or two caption lines ("as_of: 2026-05-20", "sku: NH-VK120-M  Nordhorn
     Vektor 120"): how many lines the caption takes, and the table's separator or aligned
     cells from its header row on. The header holds no digit (it names the columns); a
@@ -193,11 +196,14 @@ def _rejoined(cells: list[str], width: int) -> list[str]:
     return mended if len(mended) == width else cells
 
 
-def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:
+def _aligned_cells(lines: Sequence[str]) -> list[list[str] | None] | None:
     """The cells of a table aligned with spaces (``episode      downloads`` over
     ``E41 Tidal power myths   18420``): every line splits at its runs of two or more
     spaces (or tabs) into the same number of cells, two or more. A single space stays
-    inside a cell, as between the words of a title."""
+    inside a cell, as between the words of a title. A row with fewer cells than its header
+    (a blank note, the blank shift of a TOTAL row) has them placed under the header's
+    columns by where they stand (:func:`_placed_by_position`); a line that fits no column
+    in the last :data:`MAX_FOOTER` lines ("vs. octubre: +18,4 %") is a footer, None."""
     if len(lines) < 3:
         return None
     cells = [_ALIGNED_GAP_RE.split(line.strip()) for line in lines]
@@ -208,7 +214,54 @@ def _aligned_cells(lines: Sequence[str]) -> list[list[str]] | None:
         width = max(widths)
         cells = [row if len(row) == width else _split_number_pairs(row) for row in cells]
         widths = {len(row) for row in cells}
-    return cells if len(widths) == 1 and min(widths) >= 2 else None
+    if len(widths) == 1 and min(widths) >= 2:
+        return list(cells)
+    width = len(cells[0])
+    if width < 2 or max(widths) > width:
+        return None
+    header = _cell_spans(lines[0])
+    mended: list[list[str] | None] = [cells[0]]
+    for number in range(1, len(lines)):
+        row: list[str] | None = cells[number]
+        if row is not None and len(row) != width:
+            row = _placed_by_position(lines[number], header) if len(row) >= 2 else None
+        if row is None and number < len(lines) - MAX_FOOTER:
+            return None
+        mended.append(row)
+    return mended if sum(row is not None for row in mended[1:]) >= 2 else None
+
+
+MAX_FOOTER = 2
+
+
+def _cell_spans(line: str) -> list[tuple[int, int]]:
+    """Where each cell of an aligned line starts and ends (its columns, for a header)."""
+    return [m.span() for m in _ALIGNED_CELL_RE.finditer(line)]
+
+
+def _placed_by_position(line: str, header: Sequence[tuple[int, int]]) -> list[str] | None:
+    """The cells of a short row under the header's columns: each under the column it
+    starts with (left-aligned) or ends with (right-aligned), within one character, two
+    never in one. None when a cell lines up with no column ("total distance: 61.4 km
+    drive time: 2h 38m", a footer), or when the line holds a character wider than one
+    column (Chinese, Japanese), whose positions do not match its header's."""
+    if any(ord(char) >= _WIDE_FROM for char in line):
+        return None
+    placed = [""] * len(header)
+    last = -1
+    for match in _ALIGNED_CELL_RE.finditer(line):
+        start, end = match.span()
+        column = next((index for index, (left, right) in enumerate(header)
+                       if abs(start - left) <= 1 or abs(end - right) <= 1), None)
+        if column is None or column <= last:
+            return None
+        placed[column] = match.group()
+        last = column
+    return placed
+
+
+_ALIGNED_CELL_RE = re.compile(r"[^ \t](?:[^ \t]| (?! ))*")
+_WIDE_FROM = 0x1100
 
 
 _NUMBER_PAIR_RE = re.compile(r"(-?[\d.,]*\d)\s(-?[\d.,]*\d)")
