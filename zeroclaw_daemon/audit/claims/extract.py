@@ -57,6 +57,13 @@ OBJECT_STOP_RE = re.compile(
     r"to\s+check|to\s+find|y|pero|que|porque|donde|para)\s")
 
 
+def _past_emphasis(text: str, start: int, end: int) -> int:
+    """Where a sentence's words begin, past white space and emphasis marks ("**")."""
+    while start < end and text[start] in " \t\n*_":
+        start += 1
+    return start
+
+
 def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     """All claims in ``text`` (receipt tokens already masked out by the caller).
 
@@ -205,7 +212,14 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     # exist”) is what the title says, not a claim of the reply.
     no_quotes = mask(no_code, [(m.start(), m.end()) for m in QUOTED_RE.finditer(no_code)]) \
         if any(mark in no_code for mark in _QUOTE_OPENINGS) else no_code
-    for match in scan("absence", no_quotes):
+    found_absences = list(scan("absence", no_quotes))
+    if pack.answer_absence is not None:
+        # "Nothing this month.": an answer opens its sentence, so it is matched there only.
+        answers = [m for start, end in spans if (m := pack.answer_absence.match(
+            no_quotes, _past_emphasis(no_quotes, start, end), end)) is not None]
+        if answers:
+            found_absences = sorted((*found_absences, *answers), key=lambda m: m.start())
+    for match in found_absences:
         index = clause_at(match.start())
         if clauses and (flags.sentence_hedged(clauses[index].sentence)
                         or flags.conditional_clause(index)):

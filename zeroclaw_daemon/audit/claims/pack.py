@@ -90,6 +90,9 @@ class LanguagePack:
     # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
     # says every item is taken; the result's items are the taken ones.
     remainder: re.Pattern[str] | None = None
+    # A negative pronoun that is the whole answer ("Nothing this month."): matched at the
+    # start of each sentence, not searched (claims/extract.py).
+    answer_absence: re.Pattern[str] | None = None
     # Universal quantifiers ("every", "todas", 所有) and the words that except some items
     # ("except", "salvo", 除了): "every bay is occupied" is refuted by a row in another state.
     universal: re.Pattern[str] | None = None
@@ -217,6 +220,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         label_before=tables.get("LABEL_BEFORE"),
         day_scope=tables.get("DAY_SCOPE"),
         remainder=tables.get("REMAINDER"),
+        answer_absence=tables.get("ANSWER_ABSENCE"),
         universal=tables.get("UNIVERSAL"),
         exception=tables.get("EXCEPTION"),
         lack=tables.get("LACK"),

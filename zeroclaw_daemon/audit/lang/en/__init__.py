@@ -8,6 +8,7 @@ from ...claims.counts import LatinCountRules, count_triggers, number_words_patte
 from ...claims.pack import build_pack
 from ...claims.text import phrase, word_set
 from .absence import ABSENCE as ABSENCE
+from .absence import ANSWER_ABSENCE as ANSWER_ABSENCE
 from .absence import DENIAL as DENIAL
 from .absence import THRESHOLD_ABSENCE as THRESHOLD_ABSENCE
 from .absence import THRESHOLD_BOUND as THRESHOLD_BOUND

@@ -123,18 +123,21 @@ ABSENCE = phrase(
     r"|\bnothing\s+(?:else\s+)?(?:(?:on|in|for|during)\s+)?(?P<daypart>(?:the\s+|this\s+|"
     r"that\s+|tomorrow\s+|today\s+|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?"
     r"(?:morning|afternoon|evening))\b"
-    # "Nothing this month.", "None so far.": the answer itself, a negative pronoun opening
-    # its sentence with at most a deictic of time (a closed class) before the stop; what
-    # it denies is what the question asked about, all the result's items.
-    r"|(?:(?<=[.!?:]\s)|(?<![^\n]))\s*(?:no[,.!]?\s+)?(?:nothing|none)(?:\s+(?:at\s+all|yet|"
-    r"so\s+far|today|tonight|right\s+now|at\s+the\s+moment|currently|this\s+(?:week|month|"
-    r"year|morning|afternoon|evening|time|round|season|term|quarter)))?(?=\s*[.!]|\s*\n|\s*$)"
     # A negative pronoun of persons ranging over a named group ("Nobody from 8B was off",
     # "no one on the night shift has logged in"): it denies that the group has any member
     # with the predicate; the check holds it against a call that selected that group.
     r"|\b(?:nobody|no\s+one|no-one)\s+(?:from|in|on|at|of)\s+(?:the\s+)?"
     r"(?P<grp>[\w-]+(?:\s+(?!was\b|were\b|is\b|are\b|has\b|had\b|got\b)[\w-]+){0,2})\s+"
     r"(?:was|were|is|are|has|had|got)\b")
+
+# "Nothing this month.", "None so far.", "No, nothing.": the answer itself, a negative
+# pronoun opening its sentence with at most a deictic of time (a closed class) before the
+# stop; what it denies is what the question asked about, all the result's items. Matched
+# at each sentence's start only (claims/extract.py), never searched through the reply.
+ANSWER_ABSENCE = phrase(
+    r"(?:no[,.!]?\s+)?(?:nothing|none)(?:\s+(?:at\s+all|yet|so\s+far|today|tonight|"
+    r"right\s+now|at\s+the\s+moment|currently|this\s+(?:week|month|year|morning|afternoon|"
+    r"evening|time|round|season|term|quarter)))?(?=[\s*_]*(?:[.!]|\n|$))")
 
 # An absence past a bound: a negator, a few words, a side and a bound with its unit
 # ("nothing under the 3 mm limit", "no reading above 8 °C"); not "no more than 3 mm"
