@@ -148,3 +148,30 @@ def test_action_state_rules(language: str, reply: str, events: list[ToolEvent],
     """Each reply gets exactly the action and tool-use findings of its row, with their spans."""
     actual = [f for f in findings(reply, *events) if f[0] in (F, X)]
     assert expected == actual
+
+
+TICKET = ok("ticket.get", '{"order_no": "PT-77", "route": "沈家门-普陀山", "status": "PAID"}',
+            {"order_no": "PT-77"})
+REFUND_FAILED = not_ok("ticket.refund", ToolStatus.FAILED, "E4031 refund rejected",
+                       {"order_no": "PT-77"})
+STOCK = ok("stores.stock", "item,unit,on_hand\nPotatoes Maris Piper,kg,32\nOnions,kg,18",
+           {"site": "Brookfield"})
+ORDER_FAILED = not_ok("supplier.order", ToolStatus.FAILED, "HTTP 502 Bad Gateway",
+                      {"supplier": "Fresh Direct", "item": "Potatoes, Maris Piper", "qty": 60})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # Done for the reader, a one-character verb (退) is the whole act: the failed refund.
+    ("好的，已经帮你退了。订单 PT-77 是沈家门到普陀山的票。", [TICKET, REFUND_FAILED],
+     [(X, ACTED, "退")]),
+    ("已经帮你查了：订单 PT-77 已付款。", [TICKET, REFUND_FAILED], []),
+    # "Put in for": an errand; the failed order touches what it names, the read does not.
+    ("You're on 32 kg, so I've put in for 60 kg of Maris Pipers from Fresh Direct.",
+     [STOCK, ORDER_FAILED], [(X, ACTED, "put in for")]),
+    ("You're on 32 kg. The order to Fresh Direct failed (502), so nothing is on the way.",
+     [STOCK, ORDER_FAILED], []),
+])
+def test_an_act_beside_the_failed_call_that_did_it(reply: str, events: list[ToolEvent],
+                                                    expected: Expected) -> None:
+    """An act of no known class, told done, whose only call touching its object failed."""
+    assert expected == [f for f in findings(reply, *events) if f[0] in (F, X)]

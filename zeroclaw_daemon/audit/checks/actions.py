@@ -156,6 +156,14 @@ def check_actions(context: CheckContext) -> None:
         nouns = reply_lexicon.act_nouns(claim.verb) if claim.kind == "action" else frozenset()
         ok_links = [p for p in ok if p.backs(claim, objects)
                     or (nouns and not p.observes_only and names_its_act(p, nouns))]
+        if ok_links and claim.action_class == "act" and not disclosed:
+            # An act of no known class is backed by any call that may act; but when only a
+            # failed one touches what it names ("put in for 60 kg of Maris Pipers" beside a
+            # failed order of Maris Pipers and a stock read), that call is the attempt.
+            touching = [p for p in failed if not p.observes_only and objects & p.keys]
+            if touching and not any(objects & p.keys for p in ok_links):
+                context.failed_presented(claim.span, touching[0].facts)
+                continue
         if ok_links:
             if claim.kind == "action" and not any(p.acts_in_class(claim) for p in ok_links):
                 # The successful call only touches what the claim names, the call that does

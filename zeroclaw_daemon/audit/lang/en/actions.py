@@ -323,12 +323,13 @@ _STRONG_PASTS = ("sent|told|rang|called|gave|put|got|made|took|brought|bought|so
                  "left|let|held|kept|moved|switched|turned|swapped|lent|lit|hung|stuck|fed")
 # "Put" is the reply's own work ("I put the figures in a table") unless a particle after
 # its object makes it an errand: "put one on hold", "put the order in with Killer Ink",
-# "put a request through to pharmacy". The phrase is then the verb, ending on the particle.
-_PUT_ERRAND = (r"put\s+(?:[a-z0-9'’-]+\s+){1,4}?(?:on\s+hold|in\s+(?:with|to)|"
-               r"through\s+to)\b")
+# "put a request through to pharmacy", "put in for 60 kg". The phrase is then the verb,
+# ending on the particle.
+_PUT_ERRAND = (r"put\s+(?:in\s+for|(?:[a-z0-9'’-]+\s+){1,4}?(?:on\s+hold|in\s+(?:with|to)|"
+               r"through\s+to))\b")
 OPEN_ACT = phrase(
     r"\bi(?:'ve|’ve|\s+have)?" + _ADVERBS + r"\s+(?P<verb_open>" + _PUT_ERRAND
-    + r"|[a-z]{3,}ed|" + _STRONG_PASTS + r")(?:(?<=hold)|(?<=\sto)|(?<=with)|"
+    + r"|[a-z]{3,}ed|" + _STRONG_PASTS + r")(?:(?<=hold)|(?<=\sto)|(?<=with)|(?<=\sfor)|"
     r"(?:\s+(?:on|off|up|out|over|in|back|down))?"
     r"(?=\s+(?!(?:at|through|into|for|about|to|with|by|from|that|if|whether|it\s+up|"
     r"as|like|so|and|but|the\s+(?:numbers|figures|math|maths|totals?|data|results?|output|"

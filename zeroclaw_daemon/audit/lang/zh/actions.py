@@ -142,10 +142,14 @@ PAST_TIME = phrase(r"昨天|前天|昨晚|上周|上个月|去年|之前|以前|
 # The speaker's own act with 把, its verb in no class: 已经把 3 号线停下来了, 刚帮您把座位换了.
 # What 把 takes up to the completion marker is the claim (a verb of the reply's own work
 # inside it, NOT_ACTS, makes it none: 已经把结果整理成表格了).
+# Done for the reader without 把, a verb of one or two characters is the whole act
+# (已经帮你退了: the ticket the reader asked about, refunded); one done by 好 (帮你办好了)
+# is an outcome (OUTCOME).
 OPEN_ACT = phrase(
-    r"(?:已经?|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}(?:(?:帮|为|替|给)(?:您|你们|你)\s*)?"
-    + _NOT_NEGATED + r"把(?P<verb_open>[^，。；！？\n]{2,20}?)(?:了|好了|掉了|完了|好)"
-    r"(?=[，。；！？\s]|$)")
+    r"(?:已经?|刚刚?)\s*(?:(?:" + _MANNER + r"\s*){0,2}(?:(?:帮|为|替|给)(?:您|你们|你)\s*)?"
+    + _NOT_NEGATED + r"把(?=[^，。；！？\n]{2})|(?:帮|替)(?:您|你们|你)\s*" + _NOT_NEGATED
+    + r"(?=(?:(?!好)[\u4e00-\u9fff]){1,2}(?:了|掉了|完了)(?:[，。；！？\s]|$)))"
+    r"(?P<verb_open>[^，。；！？\n]{1,20}?)(?:了|好了|掉了|完了|好)(?=[，。；！？\s]|$)")
 NOT_ACTS = frozenset(("整理", "列", "汇总", "总结", "排序", "排了", "换算", "折算", "标", "翻译",
                       "算", "统计", "合计", "放", "写", "分", "归", "对比", "比较", "圈", "加粗",
                       "高亮", "查", "看", "核对", "检查", "记下", "记在"))
@@ -166,5 +170,5 @@ ACTIONS = ActionLexicon(
     cjk=True,
     open_act_re=OPEN_ACT,
     not_acts=NOT_ACTS,
-    open_act_cues=frozenset({"把"}),
+    open_act_cues=frozenset({"把", "帮你", "帮您", "替你", "替您"}),
 )
