@@ -221,3 +221,19 @@ def test_a_quantifier_over_a_part_picked_by_a_property(
     """"The tall ones are all in lane 3" ranges over the tall ones, not over every row."""
     assert expected == [(t, r) for t, r, _ in found(reply, "deck_manifest", DECK)
                         if t == "false_absence"]
+
+
+BOWLING = ("jugador,j1,j2,j3\nAna Ruiz,172,168,181\nCarlos Méndez,195,201,188\n"
+           "Lucía Ortega,158,166,149")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Carlos Méndez hizo una serie de 584 con una media de 194,7.", []),
+    ("Carlos Méndez hizo una serie de 548 con una media de 194,7.",
+     [("ungrounded_value", "value.not_in_results", "548")]),
+])
+def test_a_rows_series_of_columns_adds_up_to_its_total_and_mean(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """Columns named as one series (j1, j2, j3) add up, row by row, to a total and a mean."""
+    assert expected == [f for f in found(reply, "league.scores", BOWLING)
+                        if f[0] == "ungrounded_value"]

@@ -26,6 +26,7 @@ from .tables import (
     group_sums,
     line_numbers,
     line_totals,
+    series_totals,
     table_rows,
     zero_columns,
 )
@@ -81,7 +82,8 @@ class Derivations:
     @property
     def column_sums(self) -> list[Decimal]:
         """Sums down each column: running from the top and from the bottom ("the rest add
-        up to ..."), and per group of rows of one kind (see :func:`.tables.group_sums`)."""
+        up to ..."), and per group of rows of one kind (see :func:`.tables.group_sums`);
+        and across a row's series of columns (:func:`.tables.series_totals`)."""
         if self._sums is None:
             sums: list[Decimal] = []
             for rows in self.rows:
@@ -93,6 +95,7 @@ class Derivations:
                     self._totals.append(sums[-1])
                     sums.append(sums[-1] / min(len(values), MAX_ROWS))   # the column's mean
                 sums.extend(group_sums(rows))
+                sums.extend(series_totals(rows))   # a row's games or quarters: total, mean
             self._sums = sums
         return self._sums
 

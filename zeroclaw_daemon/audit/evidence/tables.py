@@ -495,3 +495,33 @@ def line_totals(rows: Sequence[Row]) -> list[Decimal]:
             if len(products) > 1:
                 totals.append(sum(products, Decimal(0)))
     return totals[:MAX_LINE_TOTALS]
+
+
+def series_totals(rows: Sequence[Row]) -> list[Decimal]:
+    """Each row's total and mean over the columns of one series: headers that differ only
+    by a number ("j1, j2, j3", "q1".."q4", "week_1", "week_2"), the same figure taken again
+    and again. A bowler's three games add up to a series and average to a mean; a reply
+    states both. At most :data:`MAX_LINE_TOTALS` figures."""
+    table = [row for row in rows if row.structured]
+    if len(table) < 2 or table[0].numbers:
+        return []
+    series: dict[str, list[str]] = {}
+    for key, name in table[0].labels.items():
+        match = _SERIES_HEADER_RE.fullmatch(name.strip())
+        if match is not None:
+            series.setdefault(match.group(1), []).append(key)
+    found: list[Decimal] = []
+    for keys in series.values():
+        if len(keys) < 2:
+            continue
+        for row in table[1:]:
+            cells = [row.numbers[key] for key in keys if key in row.numbers]
+            if len(cells) == len(keys):
+                total = sum(cells, Decimal(0))
+                found.extend((total, total / len(cells)))
+    return found[:MAX_LINE_TOTALS]
+
+
+# A column of a series: a name, then its number in the series ("j1", "week_2", "Q3").
+_SERIES_HEADER_RE = re.compile(r"([^\W\d]+?)[ _-]?\d{1,2}")
+
