@@ -237,3 +237,31 @@ def test_a_rows_series_of_columns_adds_up_to_its_total_and_mean(
     """Columns named as one series (j1, j2, j3) add up, row by row, to a total and a mean."""
     assert expected == [f for f in found(reply, "league.scores", BOWLING)
                         if f[0] == "ungrounded_value"]
+
+
+SALES_BY_CATEGORY = ("CATEGORIA                  UNIDADES  IMPORTE_EUR\n"
+                     "Eau de parfum 50 ml        142       12.638,00\n"
+                     "Eau de parfum 100 ml       57        7.581,00\n"
+                     "Set de muestras            88        1.584,00\n"
+                     "Velas perfumadas           41        1.189,00\n"
+                     "Talleres de iniciación     16        1.360,00\n"
+                     "TOTAL                      344       24.352,00")
+MILKING = ("fecha,manana_l,tarde_l\n2026-12-01,182.4,176.9\n2026-12-02,180.1,177.3\n"
+           "2026-12-03,184.7,175.2")
+GREEN = ("lot,origin,kg_remaining\nETH-2604,Guji,642.5\nSUM-2563,Lintong,212.6\n"
+         "KEN-2615,Kirinyaga,69.5")
+
+
+@pytest.mark.parametrize(("reply", "result", "tool"), [
+    # The rows above a TOTAL row sum from the bottom without it: the last three, 4.133 €.
+    ("Muestras, velas y talleres juntos: 4.133 €.", SALES_BY_CATEGORY, "ventas.resumen"),
+    # Two columns of one table added across, and their mean per row.
+    ("Tres días, 1.076,6 litros en total, una media de 358,9 l al día.", MILKING,
+     "ordeno.registro"),
+    # A lot named SUM-2563 is a row like the others.
+    ("924.6 kg of green coffee in all.", GREEN, "inventory.green"),
+])
+def test_totals_across_a_tables_columns_and_without_its_total_row(
+        reply: str, result: str, tool: str) -> None:
+    """Column sums skip a TOTAL row; a table's column totals add up across columns."""
+    assert [] == [f for f in found(reply, tool, result) if f[0] == "ungrounded_value"]

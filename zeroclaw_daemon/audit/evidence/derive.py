@@ -24,6 +24,7 @@ from .tables import (
     column_values,
     group_counts,
     group_sums,
+    is_total_row,
     line_numbers,
     line_totals,
     series_totals,
@@ -34,6 +35,7 @@ from .tables import (
 MAX_GIVEN = 8             # figures taken from the user's message
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
 MAX_BREAKDOWN = 8          # parts of one breakdown whose subsets are summed (247 sums at most)
+MAX_ACROSS = 6             # number columns of one table whose totals are added across
 MAX_BREAKDOWN_ROWS = 4     # rows read for breakdowns: a table's rows are summed by column
 _FLOAT_SCALES = (100.0, 1000.0, 1e6, 1024.0, 1024.0**2, 1024.0**3, 1e9, 60.0, 3600.0)
 
@@ -87,13 +89,18 @@ class Derivations:
         if self._sums is None:
             sums: list[Decimal] = []
             for rows in self.rows:
-                for values in column_values(rows):
+                # A TOTAL row sums the rows above it: no term of their running sums.
+                body = [row for row in rows if not is_total_row(row)]
+                totals: list[Decimal] = []
+                for values in column_values(body):
                     if len(values) < 2:
                         continue
                     sums.extend(_running(values))
                     sums.extend(_running(values[::-1]))
-                    self._totals.append(sums[-1])
+                    totals.append(sums[-1])
                     sums.append(sums[-1] / min(len(values), MAX_ROWS))   # the column's mean
+                self._totals.extend(totals)
+                sums.extend(_across_columns(totals, sum(1 for row in body if row.numbers)))
                 sums.extend(group_sums(rows))
                 sums.extend(series_totals(rows))   # a row's games or quarters: total, mean
             self._sums = sums
@@ -382,6 +389,20 @@ def row_end_times(rows: Sequence[Row]) -> list[int]:
 def _names_an_hour(name: str) -> bool:
     return ("小时" in name or "时段" in name
             or any(w in _HOUR_WORDS for w in _NAME_WORD_RE.findall(name.lower())))
+
+
+def _across_columns(totals: Sequence[Decimal], rows: int) -> list[Decimal]:
+    """Two column totals of one table added or taken apart (the morning and the evening
+    milkings, the quotes less the deposits paid), and all of them added up with their mean
+    per row: a table's few columns only (:data:`MAX_ACROSS`)."""
+    if not 2 <= len(totals) <= MAX_ACROSS:
+        return []
+    found = [value for a, b in combinations(totals, 2) for value in (a + b, abs(a - b))]
+    grand = sum(totals, Decimal(0))
+    found.append(grand)
+    if rows:
+        found.append(grand / rows)
+    return found
 
 
 def _running(values: Sequence[Decimal]) -> list[Decimal]:

@@ -27,7 +27,7 @@ from .headers import (
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
 from .relation import Relation
-from .tables import Row, header_row, is_mapping, table_rows
+from .tables import TOTAL_ROW_RE, Row, header_row, is_mapping, table_rows
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")
@@ -57,10 +57,6 @@ _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\
 STANDALONE_INT_RE = re.compile(
     r"\d(?:(?<![\w:/.#@$€£\\-]\d)|(?<=(?<!\w)[xX]\d))(?:\d{0,2}(?:,\d{3})+|\d*)"
     r"(?![\w:/@-]|[.,]\d)")
-# A table's last row that sums the others: it opens with a word of totality.
-_TOTAL_ROW_RE = re.compile(r"\s*[|*]*\s*(?:grand\s+total|sub-?total|totals?|sum|suma|"
-                           r"total\s+general|gesamt|insgesamt|somme|totale|合计|总计|小计|"
-                           r"共计|总数|總計|合計)(?![^\W\d_])", re.IGNORECASE)
 # The count of rows a database client prints under them (psql, mysql, sqlite, Oracle).
 # A search's count under its hits likewise ("5 messages", "12 results found").
 _ROW_COUNT_FOOTER_RE = re.compile(r"\s*\(?(\d+)\s+(?:rows?|messages?|results?|records?|matches|"
@@ -234,7 +230,7 @@ class EventFacts:
                 counts.update((len(lines) - 1, len(lines)))  # job,schedule: header or row
             else:
                 counts.add(len(lines))
-            if len(lines) > 2 and _TOTAL_ROW_RE.match(lines[-1]):
+            if len(lines) > 2 and TOTAL_ROW_RE.match(lines[-1]):
                 # "合计  1175  19  1156", "TOTAL,4210": the sum of the rows, not one of them.
                 counts.update([count - 1 for count in counts if count > 1])
             captioned = rows_under_a_captioned_header(lines)

@@ -49,6 +49,23 @@ def first_reading(raw: str, decimal_dot: bool = False) -> Decimal | None:
     return readings[0] if readings else None
 
 
+# A line or a row that sums the others ("合计  1175  19  1156", "TOTAL,4210"): no item.
+TOTAL_ROW_RE = re.compile(r"\s*[|*]*\s*(?:grand\s+total|sub-?total|totals?|sum|suma|"
+                           r"total\s+general|gesamt|insgesamt|somme|totale|合计|总计|小计|"
+                           r"共计|总数|總計|合計)(?![^\W\d_])", re.IGNORECASE)
+
+
+def is_total_row(row: Row) -> bool:
+    """A row whose label is a word of totality alone ("TOTAL", "合计", "Suma:"): it sums
+    the rows above it. A label that only opens with one ("SUM-2563", a lot) is a row."""
+    return any(_TOTAL_LABEL_RE.fullmatch(label) is not None for label in row.labels.values())
+
+
+_TOTAL_LABEL_RE = re.compile(r"[\s|*]*(?:grand\s+total|sub-?total|totals?|sum|suma|"
+                             r"total\s+general|gesamt|insgesamt|somme|totale|合计|总计|小计|"
+                             r"共计|总数|總計|合計)[\s|*:：]*", re.IGNORECASE)
+
+
 class Row:
     """One row of a result: its numbers and its text cells, each by column."""
 
