@@ -265,3 +265,20 @@ def test_totals_across_a_tables_columns_and_without_its_total_row(
         reply: str, result: str, tool: str) -> None:
     """Column sums skip a TOTAL row; a table's column totals add up across columns."""
     assert [] == [f for f in found(reply, tool, result) if f[0] == "ungrounded_value"]
+
+
+STOPS = ("2026-12-04 06:00  L1  STOP    14 min  sensor fault\n"
+         "2026-12-04 06:35  L1  STOP    22 min  log jam at deck\n"
+         "2026-12-04 07:10  L1  STOP     6 min  debris\n"
+         "2026-12-04 09:02  L1  STOP    41 min  saw change")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Line 1 had 4 stops adding up to 83 minutes, about 21 min each.", []),
+    ("Line 1 had 4 stops adding up to 88 minutes.",
+     [("ungrounded_value", "value.not_in_results", "88 minutes")]),
+])
+def test_amounts_in_one_unit_add_up(reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """Amounts a log states in one unit ("14 min", "22 min") add up to a total and a mean."""
+    assert expected == [f for f in found(reply, "mill_mes.events", STOPS)
+                        if f[0] == "ungrounded_value"]

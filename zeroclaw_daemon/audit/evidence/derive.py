@@ -29,6 +29,7 @@ from .tables import (
     line_totals,
     series_totals,
     table_rows,
+    unit_totals,
     zero_columns,
 )
 
@@ -103,6 +104,8 @@ class Derivations:
                 sums.extend(_across_columns(totals, sum(1 for row in body if row.numbers)))
                 sums.extend(group_sums(rows))
                 sums.extend(series_totals(rows))   # a row's games or quarters: total, mean
+            for text in self.results:                 # "14 min", "22 min": all the minutes
+                sums.extend(unit_totals(text))
             self._sums = sums
         return self._sums
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, TypeGuard
 
-from ..claims.numbers import number_readings
+from ..claims.numbers import UNIT_WORDS, number_readings
 from .headers import RULE_LINE_RE
 
 MAX_ROWS = 400
@@ -541,4 +541,30 @@ def series_totals(rows: Sequence[Row]) -> list[Decimal]:
 
 # A column of a series: a name, then its number in the series ("j1", "week_2", "Q3").
 _SERIES_HEADER_RE = re.compile(r"([^\W\d]+?)[ _-]?\d{1,2}")
+
+
+def unit_totals(text: str) -> list[Decimal]:
+    """The total and the mean of the amounts a text states in one unit, each unit stated
+    :data:`MIN_UNIT_TERMS` times or more ("14 min", "22 min", "6 min" over a log of stops):
+    a reply adds them up ("adding up to 239 minutes"). Units are the measure words the
+    reply's values are read with (:data:`..claims.numbers.UNIT_WORDS`)."""
+    by_unit: dict[str, list[Decimal]] = {}
+    for match in _AMOUNT_RE.finditer(text):
+        unit = match.group(2).lower()
+        if unit not in UNIT_WORDS:
+            continue
+        value = first_reading(match.group(1))
+        if value is not None:
+            by_unit.setdefault(unit, []).append(value)
+    found: list[Decimal] = []
+    for values in by_unit.values():
+        if len(values) >= MIN_UNIT_TERMS:
+            total = sum(values, Decimal(0))
+            found.extend((total, total / len(values)))
+    return found
+
+
+MIN_UNIT_TERMS = 3
+# An amount and the word right after it, one space apart at most ("14 min", "3.2kg").
+_AMOUNT_RE = re.compile(r"(?<![\w.,:/-])(\d+(?:[.,]\d+)?) ?([^\W\d_]{1,8})\b")
 
