@@ -215,3 +215,22 @@ def test_a_count_and_one_added_to_it_split_the_listing(reply: str,
     """A count and the one its sentence adds right after it ("plus one") make the listing
     together: the reply splits it in two."""
     assert expected == of_type("count_mismatch", reply, ALARM_LOG)
+
+
+COURSE = ok("cursillos.buscar", '[{"codigo": "NAT-INF-0127", "plazas": 12, "inscritos": 9}]',
+            {"nivel": "iniciacion"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # What is left of the stated places once the stated enrolments are taken out.
+    ("Quedan 3 plazas de 12 en el NAT-INF-0127.", []),
+    ("There are 3 places left in NAT-INF-0127.", []),
+    # Not what remains: the places are 12.
+    ("El NAT-INF-0127 tiene 3 plazas.", [("count_mismatch", "count.item_count", "3 plazas")]),
+    ("Quedan 4 plazas de 12 en el NAT-INF-0127.",
+     [("count_mismatch", "count.item_count", "4 plazas")]),
+])
+def test_a_count_said_to_remain_is_a_stated_figure_less_another(
+        reply: str, expected: Expected) -> None:
+    """"Quedan 3 plazas de 12" over 12 places and 9 enrolled: what is left, worked out."""
+    assert expected == of_type("count_mismatch", reply, COURSE)

@@ -222,3 +222,16 @@ def a_range_it_spans(context: CheckContext, claim: CountClaim) -> bool:
 
 _RANGE_RE = re.compile(r"(?=\d)(?<![\w.,:/-])(\d{1,6})\s?[–—-]\s?(\d{1,6})(?![\w:/-]|[.,]\d)")
 _MAX_RANGE = 1000
+
+
+def a_remainder_of_stated_figures(context: CheckContext, claim: CountClaim,
+                                  specific: set[int] | frozenset[int]) -> bool:
+    """A count said to remain ("quedan 3 plazas de 12", "3 places left") that is a figure
+    the result states for its noun less another figure the result states (12 places, 9
+    enrolled): what is left, worked out, not a miscount of the places."""
+    remainder = context.pack.remainder if context.pack is not None else None
+    if remainder is None or remainder.search(context.sentence_text(claim.clause)) is None:
+        return False
+    integers = context.evidence.ok_integers
+    return any(0 < stated - claim.value in integers for stated in specific)
+

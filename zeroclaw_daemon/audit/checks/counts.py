@@ -26,6 +26,7 @@ from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
     a_named_column_total,
     a_range_it_spans,
+    a_remainder_of_stated_figures,
     is_number,
     net_of_two_counts,
     part_of_a_whole,
@@ -85,7 +86,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if claim.value not in specific and not sum_of_two(claim.value, specific) \
                 and claim.value not in stated_totals(context, claim) \
                 and not a_named_column_total(context, claim) \
-                and not a_figure_its_words_name(context, claim):
+                and not a_figure_its_words_name(context, claim) \
+                and not a_remainder_of_stated_figures(context, claim, specific):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
