@@ -234,3 +234,22 @@ def test_a_count_said_to_remain_is_a_stated_figure_less_another(
         reply: str, expected: Expected) -> None:
     """"Quedan 3 plazas de 12" over 12 places and 9 enrolled: what is left, worked out."""
     assert expected == of_type("count_mismatch", reply, COURSE)
+
+
+RECEIVED = ok("purchase_orders.receive_status",
+              "linea,articulo,pedido,recibido,pendiente,nota\n"
+              "1,Cera estampada Layens (kg),120,120,0,\n"
+              "2,Bloques de cera virgen 1 kg,50,36,14,resto en backorder\n"
+              "3,Velas de cera (caja 24),10,10,0,2 cajas con golpes",
+              {"pedido": "PO-77"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The named row's quantity, though a note counts "2 cajas" of another kind.
+    ("Las 10 cajas de velas llegaron, aunque 2 vienen con golpes.", []),
+    ("Las 12 cajas de velas llegaron, aunque 2 vienen con golpes.",
+     [("count_mismatch", "count.item_count", "12 cajas")]),
+])
+def test_a_count_that_is_a_cell_of_its_named_row(reply: str, expected: Expected) -> None:
+    """"Las 10 cajas de velas" over the row of candles holding 10: that row's figure."""
+    assert expected == of_type("count_mismatch", reply, RECEIVED)

@@ -14,6 +14,7 @@ from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
 from ..evidence.tables import column_totals
 from .base import CheckContext
+from .row_readings import names_its_row
 
 # "Tests:  2 failed, 86 passed, 88 total" and "Total Objects: 6": a whole list's size
 # under the name of what it counts.
@@ -234,4 +235,17 @@ def a_remainder_of_stated_figures(context: CheckContext, claim: CountClaim,
         return False
     integers = context.evidence.ok_integers
     return any(0 < stated - claim.value in integers for stated in specific)
+
+
+def a_cell_of_its_named_row(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is a figure of the one row its sentence names ("las 10 cajas de velas
+    llegaron" over the row "Velas de cera (caja 24),10,10,0"): that row's quantity, read
+    off it, not a count of the result's items nor of a noun another line counts."""
+    sentence = context.sentence_text(claim.clause).lower()
+    for table in context.evidence.derivations.rows:
+        rows = [row for row in table if row.structured and row.numbers and row.labels]
+        named = [row for row in rows if names_its_row(sentence, row, rows)]
+        if len(named) == 1 and claim.value in named[0].numbers.values():
+            return True
+    return False
 

@@ -24,6 +24,7 @@ from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
 from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
+    a_cell_of_its_named_row,
     a_named_column_total,
     a_range_it_spans,
     a_remainder_of_stated_figures,
@@ -87,7 +88,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
                 and claim.value not in stated_totals(context, claim) \
                 and not a_named_column_total(context, claim) \
                 and not a_figure_its_words_name(context, claim) \
-                and not a_remainder_of_stated_figures(context, claim, specific):
+                and not a_remainder_of_stated_figures(context, claim, specific) \
+                and not a_cell_of_its_named_row(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
