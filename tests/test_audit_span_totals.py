@@ -42,3 +42,19 @@ def test_a_span_no_total_or_rate_gives(reply: str, event: object, span: str) -> 
     """A span no total of intervals nor any amount over a rate gives is still ungrounded."""
     assert [("ungrounded_value", "value.not_in_results", span)] == of_type(
         "ungrounded_value", reply, event)  # type: ignore[arg-type]
+
+
+RENTAL = ok("contracts.get", json.dumps({"contract": "CT-118", "from": "2027-01-08",
+                                         "to": "2027-01-24", "rent_cny": 380000}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # Both end days counted: 8 to 24 January is 17 days of rent.
+    ("租期 2027 年 1 月 8 日到 24 日，一共 17 天。", []),
+    ("The lease runs 8 to 24 January, 16 days.", []),
+    ("The lease runs 8 to 24 January, 19 days.",
+     [("ungrounded_value", "value.not_in_results", "19 days")]),
+])
+def test_a_range_of_dates_counts_both_its_end_days(reply: str, expected: object) -> None:
+    """A stay or a lease from one date to another is its gap in days, or one more."""
+    assert expected == of_type("ungrounded_value", reply, RENTAL)

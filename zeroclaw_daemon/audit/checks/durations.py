@@ -87,7 +87,9 @@ def duration_derived(context: CheckContext, claim: ValueClaim) -> bool:
         return True
     if own != _DAY:
         return False
-    if any(abs(gap * _DAY - total) <= tolerance for gap in date_gaps(evidence.haystack)):
+    # A stay or a lease counts both of its end days ("del 8 al 24, 17 días"): one more.
+    if any(abs(days * _DAY - total) <= tolerance for gap in date_gaps(evidence.haystack)
+           for days in (gap, gap + 1)):
         return True
     # "quedan 56 días hasta el 30 de enero", "hace 36 días": from the turn's own day.
     today = turn_days([f.event for f in evidence.ok])
