@@ -54,3 +54,19 @@ def test_reply_arithmetic(language: str, reply: str, event: object, user: str,
                           expected: Expected) -> None:
     """Each reply gets exactly the ungrounded values of its row, with their spans."""
     assert expected == of_type(V, reply, event, user=user)  # type: ignore[arg-type]
+
+
+SURVEY = ok("survey.results", "answer,forms\nneutral,88\nvery satisfied,201\nunhappy,31\n"
+            "satisfied,142")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A figure of the sentence (a count the reply worked out) over a whole it gave before.
+    ("出来了，一共收回 462 份。\n\n- 很满意 + 满意：343 人，约占 74%\n- 一般：88 人", []),
+    ("462 forms are back.\n\n- Satisfied or better: 343 people, about 74%\n- Neutral: 88", []),
+    ("462 forms are back.\n\n- Satisfied or better: 343 people, 58%\n- Neutral: 88",
+     [("ungrounded_value", "value.not_in_results", "58%")]),
+])
+def test_a_share_of_a_figure_of_its_sentence(reply: str, expected: Expected) -> None:
+    """A percentage is its sentence's figure over a whole given before or in a result."""
+    assert expected == of_type("ungrounded_value", reply, SURVEY)

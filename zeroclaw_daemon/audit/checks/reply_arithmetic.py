@@ -15,7 +15,10 @@ wider "about"):
   figure of the same kind and unit the reply gave before it;
 - the value, written with three digits or more, is a running total of two figures of its
   sentence, each maybe times a quantity the sentence writes, in digits or in words ("two
-  kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40").
+  kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40");
+- a percentage is a figure or a count of its sentence before it over a whole the reply
+  gave before it or a result states ("一共收回 462 份 … 满意：343 人，约占 74%"), to the
+  precision written (:func:`share_of_its_figure`).
 
 Each operand the reply states is checked as a value of its own (a wrong one is found
 there, not in what it gives); the user's figures are never evidence by themselves. The
@@ -31,6 +34,7 @@ from itertools import product
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
+from ..evidence.index import rounding_unit
 from .base import CheckContext
 
 _KINDS = (ValueKind.NUMBER, ValueKind.CURRENCY, ValueKind.MEASURE)
@@ -168,3 +172,34 @@ def _evaluate(numbers: list[float], operators: list[str]) -> float | None:
         else:
             terms[-1] *= number
     return sum(sign * term for sign, term in zip(signs, terms, strict=True))
+
+
+def share_of_its_figure(context: CheckContext, claim: ValueClaim) -> bool:
+    """A percentage that is a figure of its sentence before it (a value or a count) over a
+    whole the reply gave before it, a result's number or a column's total, to the unit it
+    is written to (3 % of it when it says "about")."""
+    if claim.kind is not ValueKind.PERCENT or not claim.numbers or not context.evidence.ok:
+        return False
+    claims = context.claims
+    sentence = claims.sentence_span(claim.clause)
+    if sentence is None:
+        return False
+    start = claim.span[0]
+    figures = sorted([(v.span[0], float(v.numbers[0])) for v in claims.values
+                      if v.numbers and v.kind in _OPERAND_KINDS and v.span[1] <= start]
+                     + [(c.span[0], float(c.value)) for c in claims.counts
+                        if c.span[1] <= start])
+    parts = [value for at, value in figures if at >= sentence[0]][-MAX_SENTENCE_FACTORS:]
+    if not parts:
+        return False
+    derivations = context.evidence.derivations
+    wholes = ([value for _, value in figures[-MAX_EARLIER:]]
+              + [value for value, _ in derivations.floats]
+              + [float(total) for total in derivations.table_totals])
+    said = float(claim.numbers[0])
+    tolerance = float(rounding_unit(claim.numbers[0])) / 2
+    if claim.approx:
+        tolerance = max(tolerance, said * 0.03)
+    return any(abs(part / whole * 100 - said) <= tolerance
+               for part in parts for whole in wholes if whole > part > 0)
+
