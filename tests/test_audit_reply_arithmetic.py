@@ -70,3 +70,19 @@ SURVEY = ok("survey.results", "answer,forms\nneutral,88\nvery satisfied,201\nunh
 def test_a_share_of_a_figure_of_its_sentence(reply: str, expected: Expected) -> None:
     """A percentage is its sentence's figure over a whole given before or in a result."""
     assert expected == of_type("ungrounded_value", reply, SURVEY)
+
+
+CRANES = ok("tos.crane_productivity", "crane,shift,boxes,hours\nQC-01,day,262,9.5\n"
+            "QC-01,night,241,9.0\nQC-03,day,290,9.5\nQC-03,night,268,9.0")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A crane's boxes over its hours across both shifts; the whole terminal's likewise.
+    ("QC-03 moved 558 boxes over both shifts, 30.2 an hour.", []),
+    ("In all 1,061 boxes in 37 hours, about 28.7 an hour.", []),
+    ("QC-03 moved 558 boxes over both shifts, 33.9 an hour.",
+     [("ungrounded_value", "value.not_in_results", "33.9")]),
+])
+def test_a_rate_of_a_groups_or_the_tables_totals(reply: str, expected: Expected) -> None:
+    """A figure per hour of one crane's two shifts, or of the whole table, is a quotient."""
+    assert expected == of_type("ungrounded_value", reply, CRANES)

@@ -8,8 +8,9 @@ to the precision written (never the wider "about": quotients come close too easi
 two numbers of one record of a result (a row, or a column of a table whose records are its
 columns) or a result's number over a figure the user gave. Only where the reply says the
 figure is per something: a word of distribution (a closed class per language: per, each,
-average, por persona, cada, promedio, 每, 人均, 平均, 单台) in its sentence, or a unit
-written over another ("m³/ha"); a figure said flat is a reading, and checked as one.
+average, por persona, cada, promedio, 每, 人均, 平均, 单台) in its sentence, a unit
+written over another ("m³/ha") or "a"/"an" and a unit after it ("30.2 an hour"); a figure
+said flat is a reading, and checked as one.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ _PER_WORD_RE = re.compile(
     re.IGNORECASE)
 # A unit over a unit right after the figure ("152,9 m³/ha", "3.2 kg/m²", "12 €/persona").
 _UNIT_OVER_UNIT_RE = re.compile(r"\s?[^\W\d_][^\s/]{0,5}/[^\W\d_]")
+# "A" and a unit of time or of a head right after the figure, or after its noun ("30.2
+# an hour", "40 boxes a day", "€12 a head"): per that unit, in English.
+_A_UNIT_RE = re.compile(r"(?:\s+[^\W\d_]+)?\s+an?\s+(?:hour|day|night|week|month|year|shift|"
+                        r"head|person|visit|session|copy|piece)\b", re.IGNORECASE)
 _AFTER_WINDOW = 12
 
 
@@ -40,6 +45,7 @@ def said_per_unit(context: CheckContext, claim: ValueClaim) -> bool:
     sentence, or a unit over a unit right after it."""
     after = context.text[claim.span[1]:claim.span[1] + _AFTER_WINDOW]
     return bool(_UNIT_OVER_UNIT_RE.match(after)
+                or _A_UNIT_RE.match(context.text, claim.span[1], claim.span[1] + 2 * _AFTER_WINDOW)
                 or _PER_WORD_RE.search(context.sentence_text(claim.clause)))
 
 

@@ -2,10 +2,11 @@
 
 A record is a row of a table (a CSV line, a JSON object; not a plain line of text) or,
 in a table laid out with its records as columns ("指标,2026-10,2026-11" over one metric a
-row), a column. A figure per hectare or per machine divides one number of a record by
-another of the same record; two numbers of different records rarely make one, so only
-those pairs are taken, a few per record, which keeps the candidates few (and a made-up
-figure unlikely to meet one by chance).
+row), a column; or the totals of a group of rows of one kind, or of the whole table. A
+figure per hectare or per machine divides one number of a record by another of the same
+record; two numbers of different records rarely make one, so only those pairs are taken,
+a few per record, which keeps the candidates few (and a made-up figure unlikely to meet
+one by chance).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .tables import Row, column_values
+from .tables import Row, column_values, group_records, is_total_row
 
 MAX_RECORD_NUMBERS = 12    # numbers of one row or column divided pairwise
 MAX_RECORDS = 64           # rows and columns read per result
@@ -29,6 +30,13 @@ def record_quotients(tables: Sequence[Sequence[Row]], given: Sequence[Decimal]) 
         table = [row for row in rows[:MAX_RECORDS] if row.structured]
         records = [[float(v) for v in row.numbers.values()] for row in table]
         records += [[float(v) for v in column] for column in column_values(table)]
+        # A group's totals and the table's are records too: a crane's boxes over its hours
+        # across two shifts, the whole terminal's boxes over all hours.
+        records += [[float(v) for v in record] for record in group_records(table)]
+        whole = [sum(column, Decimal(0)) for column in column_values(
+            [row for row in table if not is_total_row(row)]) if len(column) > 1]
+        if len(whole) > 1:
+            records.append([float(v) for v in whole])
         for record in records:
             numbers = [v for v in record if v not in (0.0, 1.0)][:MAX_RECORD_NUMBERS]
             values.extend(numbers)

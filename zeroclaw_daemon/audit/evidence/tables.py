@@ -447,11 +447,18 @@ def column_totals(rows: Sequence[Row]) -> list[tuple[str, str, Decimal]]:
 def group_sums(rows: Sequence[Row]) -> list[Decimal]:
     """For each text column with few distinct values (a kind: plan, status, category) and
     each of its values, the sum of every number column over the rows holding it."""
+    return [total for record in group_records(rows) for total in record]
+
+
+def group_records(rows: Sequence[Row]) -> list[list[Decimal]]:
+    """For each text column with few distinct values (a kind: a crane, a plan, a status)
+    and each of its values held by two rows or more, the totals of the number columns over
+    those rows: one record of the group (QC-03's boxes and hours over its two shifts)."""
     by_label: dict[str, dict[str, list[Row]]] = {}
     for row in rows:
         for key, label in row.labels.items():
             by_label.setdefault(key, {}).setdefault(label, []).append(row)
-    sums: list[Decimal] = []
+    records: list[list[Decimal]] = []
     for groups in by_label.values():
         if not 1 < len(groups) <= MAX_GROUPS:
             continue
@@ -462,8 +469,8 @@ def group_sums(rows: Sequence[Row]) -> list[Decimal]:
             for row in members:
                 for key, value in row.numbers.items():
                     totals[key] = totals.get(key, Decimal(0)) + value
-            sums.extend(totals.values())
-    return sums
+            records.append(list(totals.values()))
+    return records
 
 
 def group_counts(rows: Sequence[Row]) -> dict[str, int]:
