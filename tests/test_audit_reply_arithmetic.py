@@ -86,3 +86,25 @@ CRANES = ok("tos.crane_productivity", "crane,shift,boxes,hours\nQC-01,day,262,9.
 def test_a_rate_of_a_groups_or_the_tables_totals(reply: str, expected: Expected) -> None:
     """A figure per hour of one crane's two shifts, or of the whole table, is a quotient."""
     assert expected == of_type("ungrounded_value", reply, CRANES)
+
+
+PROGRAMME = ok("programme.get", json.dumps({"concert": "Winter", "total_min": 57}))
+QUOTE = ok("presupuesto.calcular", json.dumps({"m2": 85, "precio_m2_eur": 3.2, "iva_pct": 21}))
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # A whole of the sentence less a part it gives after the value.
+    ("按节目单算，全场约 57 分钟：音乐 42 分钟，加中场休息 15 分钟。", PROGRAMME, []),
+    ("按节目单算，全场约 57 分钟：音乐 45 分钟，加中场休息 15 分钟。", PROGRAMME,
+     [("ungrounded_value", "value.not_in_results", "45 分钟"),
+      ("ungrounded_value", "value.not_in_results", "15 分钟")]),
+    # An amount at a rate its sentence states: the tax, and the total with it.
+    ("85 m² a 3,20 €/m² son 272,00 € sin IVA; con el 21 % de IVA (57,12 €) queda en 329,12 €.",
+     QUOTE, []),
+    ("85 m² a 3,20 €/m² son 272,00 € sin IVA; con el 21 % de IVA (59,12 €) queda en 329,12 €.",
+     QUOTE, [("ungrounded_value", "value.not_in_results", "59,12 €")]),
+])
+def test_a_part_left_and_an_amount_at_a_rate(reply: str, event: object,
+                                             expected: Expected) -> None:
+    """A whole less a later part, and an amount at its sentence's rate, are worked out."""
+    assert expected == of_type("ungrounded_value", reply, event)

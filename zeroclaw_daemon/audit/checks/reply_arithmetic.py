@@ -18,7 +18,10 @@ wider "about"):
   kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40");
 - a percentage is a figure or a count of its sentence before it over a whole the reply
   gave before it or a result states ("一共收回 462 份 … 满意：343 人，约占 74%"), to the
-  precision written (:func:`share_of_its_figure`).
+  precision written (:func:`share_of_its_figure`);
+- an amount is a figure of its sentence at a rate its sentence states, or with that rate
+  added or taken off ("272,00 € sin IVA; con el 21 % de IVA (57,12 €)"):
+  :func:`at_a_rate_of_its_sentence`.
 
 Each operand the reply states is checked as a value of its own (a wrong one is found
 there, not in what it gives); the user's figures are never evidence by themselves. The
@@ -87,6 +90,13 @@ def recomputed_from_its_figures(context: CheckContext, claim: ValueClaim) -> boo
            if v.kind is claim.kind and v.unit == claim.unit]
     if any(abs(abs(a - b) - target) <= tolerance or abs(a + b - target) <= tolerance
            for a in own for b in same if a != b):
+        return True
+    # A whole the sentence gave, less a part it gives after the value: "全场约 57 分钟：音乐
+    # 42 分钟，加中场休息 15 分钟" (each figure of the same kind and unit).
+    later = [float(v.numbers[0]) for v in context.claims.values
+             if v.numbers and v.kind is claim.kind and v.unit == claim.unit
+             and claim.span[1] <= v.span[0] < sentence[1]][:MAX_SENTENCE_FACTORS]
+    if any(abs(a - b - target) <= tolerance for a in own for b in later if a > b):
         return True
     # A running total of line items, each a figure of the sentence, maybe times a
     # quantity it writes: "two kits at £42.50 = £85.00, plus two gaskets (£3.20 each) →
@@ -202,4 +212,33 @@ def share_of_its_figure(context: CheckContext, claim: ValueClaim) -> bool:
         tolerance = max(tolerance, said * 0.03)
     return any(abs(part / whole * 100 - said) <= tolerance
                for part in parts for whole in wholes if whole > part > 0)
+
+
+def at_a_rate_of_its_sentence(context: CheckContext, claim: ValueClaim) -> bool:
+    """An amount that is a figure of its sentence (or the reply's figure just before it)
+    times a percentage its sentence states, or with that percentage added or taken off:
+    a tax, a deposit, a discount worked out in the reply, to the precision written."""
+    if claim.kind not in _KINDS or not claim.numbers:
+        return False
+    claims = context.claims
+    sentence = claims.sentence_span(claim.clause)
+    if sentence is None:
+        return False
+    rates = [float(v.numbers[0]) / 100 for v in claims.values
+             if v.kind is ValueKind.PERCENT and v.numbers
+             and sentence[0] <= v.span[0] < sentence[1]]
+    if not rates:
+        return False
+    bases = [float(v.numbers[0]) for v in claims.values
+             if v.numbers and v.kind is claim.kind and v is not claim
+             and v.span[1] <= sentence[1] and v.span[0] >= sentence[0] - _BASE_REACH]
+    said = float(claim.numbers[0])
+    tolerance = float(rounding_unit(claim.numbers[0])) / 2
+    return any(abs(base * factor - said) <= tolerance
+               for base in bases for rate in rates
+               for factor in (rate, 1 + rate, 1 - rate))
+
+
+# How far before its sentence a base amount may stand ("272,00 € sin IVA; con el 21 %").
+_BASE_REACH = 80
 

@@ -20,7 +20,11 @@ from .headed_cells import grounded_in_its_column_unit
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
 from .range_sums import sum_of_a_named_run
-from .reply_arithmetic import recomputed_from_its_figures, share_of_its_figure
+from .reply_arithmetic import (
+    at_a_rate_of_its_sentence,
+    recomputed_from_its_figures,
+    share_of_its_figure,
+)
 from .reply_tables import total_of_a_reply_column
 from .restated_units import restated_in_its_parenthesis
 from .row_readings import misreads_its_row
@@ -91,6 +95,7 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
             or per_unit_of_a_record(context, claim) \
             or recomputed_from_its_figures(context, claim) \
             or share_of_its_figure(context, claim) \
+            or at_a_rate_of_its_sentence(context, claim) \
             or sum_of_a_named_run(context, claim) \
             or value_of_a_written_formula(context, claim):
         return True
