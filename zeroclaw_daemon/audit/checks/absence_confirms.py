@@ -14,7 +14,7 @@ from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
-from ..evidence.tables import zero_columns
+from ..evidence.table_sums import zero_columns
 from .absence_fields import names_an_unset_field
 
 # "no <noun>" / "0 <noun>" / "zero <noun>" in a result, or Spanish "sin <noun>" /

@@ -14,7 +14,8 @@ from ..claims.types import AbsenceClaim
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
-from ..evidence.tables import Row, zero_columns
+from ..evidence.table_sums import zero_columns
+from ..evidence.tables import Row
 from .base import CheckContext
 
 # The subject right before a state word: one identifier (letters with digits, "FV4",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..claims import ValueClaim, ValueKind
-from ..evidence.tables import column_values
+from ..evidence.table_sums import column_values
 from .base import CheckContext
 
 _READING_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY)

@@ -12,7 +12,7 @@ from ..claims.types import CountClaim
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
-from ..evidence.tables import column_totals
+from ..evidence.table_sums import column_totals
 from .base import CheckContext
 from .row_readings import names_its_row
 

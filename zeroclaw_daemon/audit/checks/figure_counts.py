@@ -11,7 +11,8 @@ from itertools import accumulate
 from ..claims.types import CountClaim
 from ..claims.words import key_text, stem, text_keywords
 from ..evidence.relation import Relation
-from ..evidence.tables import MAX_ROWS, Row, column_totals, column_values, group_sums
+from ..evidence.table_sums import column_totals, column_values, group_sums
+from ..evidence.tables import MAX_ROWS, Row
 from .base import CheckContext
 from .record_counts import a_cell_of_a_quoted_row
 

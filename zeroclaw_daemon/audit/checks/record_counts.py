@@ -25,7 +25,8 @@ from ..claims.types import CountClaim
 from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts, first_list
 from ..evidence.relation import Relation
-from ..evidence.tables import Row, column_totals
+from ..evidence.table_sums import column_totals
+from ..evidence.tables import Row
 from .base import CheckContext
 
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.tables import cell_number
+from ..evidence.text_cells import cell_number
 from .base import CheckContext
 
 _ROW_RE = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)

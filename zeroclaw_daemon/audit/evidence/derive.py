@@ -18,20 +18,17 @@ from itertools import combinations
 
 from ..claims.numbers import UNIT_WORDS
 from .quotients import record_quotients
-from .tables import (
-    MAX_ROWS,
-    Row,
+from .table_sums import (
     column_values,
     group_counts,
     group_sums,
     is_total_row,
-    line_numbers,
     line_totals,
     series_totals,
-    table_rows,
     unit_totals,
     zero_columns,
 )
+from .tables import MAX_ROWS, Row, line_numbers, table_rows
 
 MAX_GIVEN = 8             # figures taken from the user's message
 MAX_OPERANDS = 48          # pairwise derivations over at most this many distinct numbers
@@ -85,8 +82,8 @@ class Derivations:
     @property
     def column_sums(self) -> list[Decimal]:
         """Sums down each column: running from the top and from the bottom ("the rest add
-        up to ..."), and per group of rows of one kind (see :func:`.tables.group_sums`);
-        and across a row's series of columns (:func:`.tables.series_totals`)."""
+        up to ..."), and per group of rows of one kind (see :func:`.table_sums.group_sums`);
+        and across a row's series of columns (:func:`.table_sums.series_totals`)."""
         if self._sums is None:
             sums: list[Decimal] = []
             for rows in self.rows:
@@ -120,7 +117,7 @@ class Derivations:
 
     @property
     def group_counts(self) -> dict[str, int]:
-        """How many rows of each kind the results hold (see :func:`.tables.group_counts`)."""
+        """How many rows of each kind the results hold (see :func:`.table_sums.group_counts`)."""
         return {label: n for rows in self.rows for label, n in group_counts(rows).items()}
 
     @property
@@ -283,7 +280,7 @@ class Derivations:
         162.9 ¥ per € is 112.95 €); an amount with a rate, a fraction below one, added
         or taken off (97 € with a vat_rate of 0.21 is 117.37 €; 240 with a 0.15 discount
         is 204): a tax, a tip or a surcharge, a discount or a deduction; and a table's
-        quantities times its prices, summed (:func:`.tables.line_totals`)."""
+        quantities times its prices, summed (:func:`.table_sums.line_totals`)."""
         values = [v for v, _ in self.floats if v not in (0.0, 1.0)]
         for i, a in enumerate(values):
             for b in values[i + 1:]:

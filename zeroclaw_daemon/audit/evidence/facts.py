@@ -27,7 +27,8 @@ from .headers import (
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
 from .relation import Relation
-from .tables import TOTAL_ROW_RE, Row, header_row, is_mapping, table_rows
+from .table_sums import TOTAL_ROW_RE
+from .tables import Row, header_row, is_mapping, table_rows
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")

@@ -79,7 +79,7 @@ def is_csv_header(first: str, second: str) -> bool:
 def _cell_breaks(line: str, separator: str) -> int:
     """Separators that end a cell: one inside double quotes is the cell's ("3,296.00" is
     one cell), and ", " sits inside one, unquoted ("Boise, ID"), as does the decimal comma
-    of an amount whose thousands are grouped by dots ("2.321,00"; tables.split_cells mends
+    of an amount whose thousands are grouped by dots ("2.321,00"; text_cells.split_cells mends
     such lines the same way)."""
     if '"' in line:
         line = _QUOTED_CELL_RE.sub('""', line)

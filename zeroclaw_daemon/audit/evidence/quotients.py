@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .tables import Row, column_values, group_records, is_total_row
+from .table_sums import column_values, group_records, is_total_row
+from .tables import Row
 
 MAX_RECORD_NUMBERS = 12    # numbers of one row or column divided pairwise
 MAX_RECORDS = 64           # rows and columns read per result
