@@ -253,3 +253,25 @@ RECEIVED = ok("purchase_orders.receive_status",
 def test_a_count_that_is_a_cell_of_its_named_row(reply: str, expected: Expected) -> None:
     """"Las 10 cajas de velas" over the row of candles holding 10: that row's figure."""
     assert expected == of_type("count_mismatch", reply, RECEIVED)
+
+
+FILAMENT = ok("inventario.consumo", "material,bobinas,gramos\nPLA,7,3120\nPETG,3,1240\n"
+              "ASA,1,610", {"mes": "noviembre"})
+TRUCK = ok("alquiler.pedido", '{"plataformas": 24, "peso_kg": 468, "carga_max_kg": 350}',
+           {"pedido": "A-12"})
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # A fraction's denominator is no counted noun.
+    ("El PLA se lleva casi dos tercios del total.", FILAMENT, []),
+    ("PLA takes about two thirds of the total.", FILAMENT, []),
+    # A sentence opened by a modal of advice counts what could be, in each clause.
+    ("Tendrías que quitar, por ejemplo, 8 plataformas o hacer dos viajes.", TRUCK, []),
+    ("You could drop 8 platforms or make two trips.", TRUCK, []),
+    ("Hicimos dos viajes con las 24 plataformas.", TRUCK,
+     [("count_mismatch", "count.item_count", "dos viajes")]),
+])
+def test_fractions_and_advice_are_no_counts(reply: str, event: object,
+                                            expected: Expected) -> None:
+    """"Dos tercios" is a share; "tendrías que … hacer dos viajes" is advice."""
+    assert expected == of_type("count_mismatch", reply, event)

@@ -196,7 +196,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             raw_counts.extend(find_counts(no_code, pack, start, end))
     for raw in raw_counts:
         index = clause_at(raw.start)
-        if flags.hedged(index) or (raw.digits and labelled_by_a_name(text, raw.start, pack)):
+        if flags.hedged(index) or (raw.digits and labelled_by_a_name(text, raw.start, pack)) \
+                or (clauses and flags.opened_by_a_modal(clauses[index].sentence)):
             continue
         keywords, categories = keywords_of(raw.noun)
         if raw.value == 0:

@@ -143,6 +143,15 @@ class ClauseFlags:
             self._sentence_hedged[sentence] = known
         return known
 
+    def opened_by_a_modal(self, sentence: int) -> bool:
+        """The sentence opens with a modal of advice or offer ("Tendrías que quitar 8
+        plataformas o hacer dos viajes", "You could split it into two loads"): what it
+        counts is what could be, in each of its clauses. (A URL it cites is still cited.)"""
+        start, end = self.spans[sentence]
+        while start < end and self.text[start] in _OPENING_MARKS:
+            start += 1
+        return self.pack.patterns["hedge"].match(self.text, start, end) is not None
+
     def conditional_clause(self, index: int) -> bool:
         """The clause opens with a conditional ("…，如果用户还没看到", "…, if nothing shows")."""
         if not self.clauses:
@@ -191,6 +200,10 @@ class ClauseFlags:
         actions = self.pack.actions
         return bool(actions is not None and actions.disclosure is not None
                     and actions.disclosure.search(self.text))
+
+
+# What may stand before a sentence's first word: white space, list marks, emphasis.
+_OPENING_MARKS = " \t\n-*_•>#"
 
 
 # A quotation inside a sentence: what it quotes (a reason a tool recorded, "equipment

@@ -208,7 +208,9 @@ COUNT_RULES = LatinCountRules(
     percent degrees dollars euros cents pesos am pm o'clock x more less fewer others
     january february march april june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec
-    """),   # a number before a month is the day of a date ("1 December"), not a count
+    halves thirds fifths tenths
+    """),   # a number before a month is the day of a date ("1 December"), not a count;
+            # before a fraction's denominator ("two thirds"), a share of a whole
     after_stop=word_set("""
     ago old later earlier apart long wide tall deep behind ahead each apiece max maximum
     minimum most least per more less fewer

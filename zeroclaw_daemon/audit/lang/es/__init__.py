@@ -240,7 +240,8 @@ COUNT_RULES = LatinCountRules(
     notas consejos sugerencias alternativas ejemplos casos lugares partes digitos caracteres
     letras por ciento grados dolares euros pesos horas minutos segundos dias semanas meses anos
     mas menos de del pies pie yardas
-    """),
+    tercios quintos mitades decimas centesimas
+    """),   # "dos tercios", "tres cuartos": a fraction of a whole, no count of items
     after_stop=word_set("""
     mas menos atras antes despues seguidos seguidas cada maximo minimo mayores menores
     """),
