@@ -275,3 +275,18 @@ def test_fractions_and_advice_are_no_counts(reply: str, event: object,
                                             expected: Expected) -> None:
     """"Dos tercios" is a share; "tendrías que … hacer dos viajes" is advice."""
     assert expected == of_type("count_mismatch", reply, event)
+
+
+PAPER = ok("paper.stock", "品名,库存令\n内页 120g 双胶,6\n封面 250g 哑粉,2\n衬纸,1\n硫酸纸,3\n牛皮纸,4",
+           {"仓": "A"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The standard of a comparison (比…) is no count of the result.
+    ("内页 6 令 × 500 = 3,000 张，比你要的 3,200 张少 200 张。", []),
+    ("仓库里一共有 3,200 张。", [("count_mismatch", "count.item_count", "3,200 张")]),
+])
+def test_the_standard_of_a_chinese_comparison_is_no_count(reply: str,
+                                                          expected: Expected) -> None:
+    """"比你要的 3,200 张少": what the stock is compared with, not a count of it."""
+    assert expected == of_type("count_mismatch", reply, PAPER)

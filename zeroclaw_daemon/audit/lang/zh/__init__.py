@@ -218,6 +218,8 @@ COUNT_RE = phrase(
 SKIP_BEFORE = phrase(
     r"(?:第|前|最近|其中|另外|另|超过|约|大约|大概|近|将近|不到|至少|最多|每|多于|少于|以上|差不多|"
     r"top|Top|TOP"
+    # "比你要的 3,200 张少 200 张": the standard of a comparison, no count of the result.
+    r"|比[^\d，。；！？]{0,4}"
     # "2 到 3 个人", "两或三个": the second number of a range is an estimate, no count.
     r"|[\d零一二两三四五六七八九十]\s*(?:到|至|或|或者|-|~|～|–|—))\s*$")
 # Two digit words side by side ("两三个", "十五六个", "七八"): an estimate, no count.
