@@ -277,8 +277,8 @@ def test_fractions_and_advice_are_no_counts(reply: str, event: object,
     assert expected == of_type("count_mismatch", reply, event)
 
 
-PAPER = ok("paper.stock", "品名,库存令\n内页 120g 双胶,6\n封面 250g 哑粉,2\n衬纸,1\n硫酸纸,3\n牛皮纸,4",
-           {"仓": "A"})
+PAPER = ok("paper.stock", "品名,库存令\n内页 120g 双胶,6\n封面 250g 哑粉,2\n衬纸,1\n"
+           "硫酸纸,3\n牛皮纸,4", {"仓": "A"})
 
 
 @pytest.mark.parametrize(("reply", "expected"), [
