@@ -290,3 +290,26 @@ def test_the_standard_of_a_chinese_comparison_is_no_count(reply: str,
                                                           expected: Expected) -> None:
     """"比你要的 3,200 张少": what the stock is compared with, not a count of it."""
     assert expected == of_type("count_mismatch", reply, PAPER)
+
+
+EXPIRY = ok("pharmacy.stock_expiry", "\n".join([
+    "sku,product,batch,qty,expiry", "VP-1,Metacam 1.5 mg/ml 100 ml,MX4471,6,2026-12-09",
+    "VP-2,Synulox 250 mg (10),SY0925,14,2026-12-18", "VP-3,Drontal Cat XL (2),DC7730,22,2026-12-31",
+    "VP-4,Frontline Dog M (3),FL9183,17,2027-01-08", "VP-5,Cerenia 16 mg (4),CE5521,9,2027-01-15",
+    "VP-6,Apoquel 5.4 mg (20),AP6612,8,2027-01-22"]))
+ISSUES = ok("sentry_list_issues", '[{"shortId": "LEDGER-8C", "title": "IntegrityError", '
+            '"count": "42", "userCount": 17}]')
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # The quantity of the row each list item names.
+    ("Three lines run out this year:\n\n- Metacam 1.5 mg/ml 100 ml: 6 bottles, 9 Dec\n"
+     "- Synulox 250 mg: 14 packs, 18 Dec\n- Drontal Cat XL: 22 packs, 31 Dec", EXPIRY, []),
+    # A noun of the tool's name counts the listing's items, not a figure of one of them.
+    ("There are 42 open issues for the IntegrityError (LEDGER-8C).", ISSUES,
+     [("count_mismatch", "count.item_count", "42 open issues")]),
+])
+def test_a_rows_quantity_unless_the_noun_names_the_items(reply: str, event: object,
+                                                         expected: Expected) -> None:
+    """A figure of the named row is its quantity, unless the noun is what the tool lists."""
+    assert expected == of_type("count_mismatch", reply, event)

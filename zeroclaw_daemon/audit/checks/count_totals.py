@@ -237,10 +237,17 @@ def a_remainder_of_stated_figures(context: CheckContext, claim: CountClaim,
     return any(0 < stated - claim.value in integers for stated in specific)
 
 
-def a_cell_of_its_named_row(context: CheckContext, claim: CountClaim) -> bool:
+def a_cell_of_its_named_row(context: CheckContext, claim: CountClaim,
+                            items_named: bool = True) -> bool:
     """The count is a figure of the one row its sentence names ("las 10 cajas de velas
     llegaron" over the row "Velas de cera (caja 24),10,10,0"): that row's quantity, read
-    off it, not a count of the result's items nor of a noun another line counts."""
+    off it, not a count of the result's items nor of a noun another line counts. With
+    ``items_named`` False, not when the counted noun is a word of a tool's name: that noun
+    names the listing's items ("42 open issues" over sentry_list_issues' one issue, whose
+    event count is 42), which the count is then of."""
+    if not items_named and claim.keywords & {stem(w) for f in context.evidence.ok
+                                             for w in f.name_words}:
+        return False
     sentence = context.sentence_text(claim.clause).lower()
     for table in context.evidence.derivations.rows:
         rows = [row for row in table if row.structured and row.numbers and row.labels]

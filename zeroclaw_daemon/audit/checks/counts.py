@@ -111,7 +111,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     kind = count_of_a_kind(context, claim)
     if not (kind is not None and kind.above) and (
             part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)
-            or counted_in_a_zero_state(context, claim)):
+            or counted_in_a_zero_state(context, claim)
+            or a_cell_of_its_named_row(context, claim, items_named=False)):
         return
     if kind is not None and kind.mismatch is None:
         return
