@@ -313,3 +313,17 @@ def test_a_rows_quantity_unless_the_noun_names_the_items(reply: str, event: obje
                                                          expected: Expected) -> None:
     """A figure of the named row is its quantity, unless the noun is what the tool lists."""
     assert expected == of_type("count_mismatch", reply, event)
+
+
+SITES = ok("web_search", "1. Lough Erne Wildlife Area - permits\n2. Glenveagh Park - rules",
+           {"query": "fishing sites"})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A number word and a capitalised noun: a name ("Three Lakes"), no count.
+    ("Of the sites nearby, Three Lakes WMA needs a permit.", []),
+    ("Three lakes need a permit.", [("count_mismatch", "count.item_count", "Three lakes")]),
+])
+def test_a_number_word_in_a_name_is_no_count(reply: str, expected: Expected) -> None:
+    """"Three Lakes WMA" is a place; "Three lakes" counts."""
+    assert expected == of_type("count_mismatch", reply, SITES)

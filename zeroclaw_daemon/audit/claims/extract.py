@@ -57,6 +57,14 @@ OBJECT_STOP_RE = re.compile(
     r"to\s+check|to\s+find|y|pero|que|porque|donde|para)\s")
 
 
+def _a_title(text: str, start: int, end: int) -> bool:
+    """A number word and its noun both capitalised ("Three Lakes WMA", "Seven Oaks"): a
+    name, no count (an acronym is no such noun: "Six DNFs" counts)."""
+    words = text[start:end].split()
+    return len(words) >= 2 and all(word[:1].isupper() and word[1:2].islower()
+                                   for word in words[:2])
+
+
 def _past_emphasis(text: str, start: int, end: int) -> int:
     """Where a sentence's words begin, past white space and emphasis marks ("**")."""
     while start < end and text[start] in " \t\n*_":
@@ -197,7 +205,8 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     for raw in raw_counts:
         index = clause_at(raw.start)
         if flags.hedged(index) or (raw.digits and labelled_by_a_name(text, raw.start, pack)) \
-                or (clauses and flags.opened_by_a_modal(clauses[index].sentence)):
+                or (clauses and flags.opened_by_a_modal(clauses[index].sentence)) \
+                or (not raw.digits and _a_title(text, raw.start, raw.end)):
             continue
         keywords, categories = keywords_of(raw.noun)
         if raw.value == 0:
