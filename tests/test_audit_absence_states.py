@@ -160,3 +160,24 @@ def test_a_state_the_predicate_names_is_the_rows_in_it(reply: str, result: ToolE
                                                        expected: Expected) -> None:
     """"ninguna muestra ha superado los límites" beside a row whose ESTADO is "SUPERA"."""
     assert expected == [f for f in findings(reply, result) if f[0] == "false_absence"]
+
+
+MILK_LAB = ok("lab.results", "TEST                   RESULT  PREV   LIMIT\n"
+              "Somatic cell count     890000  640000 1500000\n"
+              "Butterfat              4.12    3.96   -\n"
+              "Inhibitory substances  NEG     NEG    NEG", {"sample": "OAK-1"})
+MILK_LAB_POS = ok("lab.results", "TEST                   RESULT  PREV   LIMIT\n"
+                  "Somatic cell count     890000  640000 1500000\n"
+                  "Butterfat              4.12    3.96   -\n"
+                  "Inhibitory substances  POS     NEG    NEG", {"sample": "OAK-1"})
+
+
+@pytest.mark.parametrize(("reply", "result", "expected"), [
+    ("Butterfat 4.12%, no inhibitory substances.", MILK_LAB, []),
+    ("Butterfat 4.12%, no inhibitory substances.", MILK_LAB_POS,
+     [("false_absence", "absence.result_has_items", "no inhibitory substances")]),
+])
+def test_a_row_the_subject_names_that_reads_negative(reply: str, result: ToolEvent,
+                                                     expected: Expected) -> None:
+    """"No inhibitory substances" beside that test's row reading NEG is the test's result."""
+    assert expected == [f for f in findings(reply, result) if f[0] == "false_absence"]

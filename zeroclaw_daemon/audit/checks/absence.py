@@ -29,6 +29,7 @@ from .absence_rows import (
     state_in_the_predicate,
     state_words,
     states_written,
+    subject_row_negative,
     vacant_row_named,
 )
 from .absence_selected import listed_in_a_selected_state
@@ -133,7 +134,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
             vacant_row_named(context, claim, pool) or \
-            named_row_at_none(context, claim, pool) or \
+            named_row_at_none(context, claim, pool) or subject_row_negative(claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool):

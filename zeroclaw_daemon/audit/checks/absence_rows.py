@@ -79,6 +79,29 @@ def named_row_at_none(context: CheckContext, claim: AbsenceClaim,
     return False
 
 
+def subject_row_negative(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
+    """"no inhibitory substances" beside a row "Inhibitory substances  NEG  NEG": the row
+    the absence's subject names (every word of the subject in its label) reads negative, a
+    test's result of none found; the absence is that result, borne out."""
+    if not claim.subject:
+        return False
+    for facts in pool:
+        for row in facts.rows:
+            if not row.structured or row.numbers:
+                continue
+            labels = list(row.labels.values())
+            named = [label for label in labels if claim.subject <= text_keywords(label)]
+            results = [label for label in labels if label not in named]
+            if named and results and all(_NEGATIVE_RE.match(label) for label in results):
+                return True
+    return False
+
+
+# A test's result of none found, in the languages results are written in.
+_NEGATIVE_RE = re.compile(r"^\s*(?:neg(?:ative|ativo|ativa)?|not\s+detected|n\.?d\.?|absent|"
+                          r"ausente|no\s+detectad[oa]|none|nil|阴性|未检出)\s*$", re.IGNORECASE)
+
+
 # States of nothing left of an item, in the languages results are written in.
 _NONE_LEFT_RE = re.compile(r"^\s*(?:agotad[oa]s?|sin\s+stock|sold\s+out|out\s+of\s+stock|none|"
                            r"售罄|缺货|无货|已售完)\s*$", re.IGNORECASE)
