@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from audit_rules import Expected, findings, ok
 
-from zeroclaw_daemon.receipts import ToolEvent
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
 
 BINS = ok("bin_levels", "bin,sku,qty,state\nC11,washer,140,ok\nC12,-,0,restock\nC13,bolt,75,ok",
           {"aisle": "C"})
@@ -181,3 +181,24 @@ def test_a_row_the_subject_names_that_reads_negative(reply: str, result: ToolEve
                                                      expected: Expected) -> None:
     """"No inhibitory substances" beside that test's row reading NEG is the test's result."""
     assert expected == [f for f in findings(reply, result) if f[0] == "false_absence"]
+
+
+NORTH = ok("frost_watch.summary", '{"orchard": "north", "min_c": -1.6, "fan_starts": 1}',
+           {"orchard": "north"})
+RIVER_TIMEOUT = ToolEvent(call_id="c2", tool="frost_watch.summary", args={"orchard": "river"},
+                          status=ToolStatus.TIMEOUT, result="request timed out after 30s")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # The next sentence of its paragraph puts the missing data down to the failure.
+    ("North: low of -1.6 °C.\n\nRiver: no numbers, sorry. The request to the river gateway "
+     "timed out after 30 s.", []),
+    # With no failure told, the absence denies what the call that ran returned.
+    ("North: low of -1.6 °C.\n\nRiver: no numbers, sorry.",
+     [("false_absence", "absence.result_has_items", "no numbers")]),
+])
+def test_missing_data_the_next_sentence_puts_down_to_a_failure(reply: str,
+                                                                expected: Expected) -> None:
+    """"No numbers, sorry. The request … timed out": the failed call's data, not the other's."""
+    assert expected == [f for f in findings(reply, NORTH, RIVER_TIMEOUT)
+                        if f[0] == "false_absence"]
