@@ -282,3 +282,25 @@ def test_amounts_in_one_unit_add_up(reply: str, expected: list[tuple[str, str, s
     """Amounts a log states in one unit ("14 min", "22 min") add up to a total and a mean."""
     assert expected == [f for f in found(reply, "mill_mes.events", STOPS)
                         if f[0] == "ungrounded_value"]
+
+
+HARVEST = ("DAY  SPECIES     SITE       KG\n"
+           "Mon  sugar kelp  Saligo     640\n"
+           "Wed  sugar kelp  Saligo     675\n"
+           "Wed  oarweed     Saligo     610\n"
+           "Fri  dulse       Kilchoman  227")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A floating quantifier ranges over the subject before it, a part of the rows.
+    ("Sugar kelp was most of it, then oarweed at 610 kg, all from Saligo.", []),
+    ("The kelp landings, all three from Saligo, came to 1,925 kg.", []),
+    # Opening its noun phrase, it ranges over every row.
+    ("All the harvest came from Saligo.",
+     [("false_absence", "absence.universal_state_refuted")]),
+])
+def test_a_floating_quantifier_ranges_over_its_subject(
+        reply: str, expected: list[tuple[str, str]]) -> None:
+    """"…, all from Saligo", "all three": a part of the rows; "all the landings": every row."""
+    assert expected == [(t, r) for t, r, _ in found(reply, "harvest.log", HARVEST)
+                        if t == "false_absence"]

@@ -26,6 +26,14 @@ from .base import CheckContext, clip, first_match_start
 _MIN_ROWS = 3
 # A subject restricted by a property before the quantifier ("the tall ones", "those with a
 # trailer"): the quantifier ranges over that part of the rows, not over all of them.
+# A quantifier that opens no noun phrase of its own (a numeral, a preposition or a
+# participle follows it: "all three", "all from Saligo", "each down a bus", "all booked",
+# "todos de baño"): it floats over a subject named before it, a part of the rows.
+_FLOATING_RE = re.compile(
+    r"\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dos|tres|"
+    r"cuatro|cinco|seis|siete|ocho|nueve|diez|from|in|at|on|with|by|down|up|over|under|out|"
+    r"into|across|de|del|en|con|por|a|al|para)\b|[a-z]+ed\b|[a-záéíóúñ]+(?:ados|adas|idos|"
+    r"idas)\b)")
 _RESTRICTED_SUBJECT_RE = re.compile(r"\b(?:the|those)\s+(?:[a-z-]+\s+){0,2}ones\b"
                                     r"|\bthose\s+(?:that|which|who|with)\b")
 _DIGIT_RE = re.compile(r"\d")
@@ -61,6 +69,8 @@ def check_universal_states(context: CheckContext) -> None:
             continue
         if _RESTRICTED_SUBJECT_RE.search(low, start, quantifier.start()):
             continue   # "the tall ones are all in lane 3": all of a part, picked by a property
+        if _FLOATING_RE.match(low, quantifier.end()):
+            continue   # "oarweed at 610 kg, all from Saligo", "all three slots": of a part
         clause = max(bisect_right(starts, quantifier.start()) - 1, 0)
         if flags is not None and (flags.hedged(clause) or flags.negated(clause)
                                   or flags.general(clause)):
