@@ -196,3 +196,27 @@ def test_the_speaker_before_a_chinese_done_marker(reply: str, events: list[ToolE
                                                   expected: Expected) -> None:
     """"我已经在系统里把 QC-07 标记为停用": the speaker's act, which a status read does not back."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+PRESSURE = ok("sensors.query", "date,min_mm,mean_mm\n2026-03-08,86.2,88.9\n2026-03-09,71.0,88.1",
+              {"sensor": "P-3"})
+SCANS = ok("turnstile_api.counts", "gate,entries,rejected_scans\nN01,2077,25\nE07,2488,40",
+           {"night": "2026-12-05"})
+CALENDAR = ok("salon.calendar", "time,groomer,dog\n08:30,Jess,Biscuit\n09:00,Marco,Rolo",
+              {"date": "2026-03-15"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # A level that changed ("dropped to 71.0 mm") is no act of dropping anything.
+    ("The one blip is Monday: the minimum dropped to 71.0 mm.", [PRESSURE], []),
+    # A participle before a noun and its verb ("Rejected scans came to 65") is an adjective.
+    ("Rejected scans came to 65 in total.", [SCANS], []),
+    # A closing "**" and a space is no list mark: "**2 dogs** booked" states the bookings.
+    ("Tomorrow there are **2 dogs** booked: one with Jess, one with Marco.", [CALENDAR], []),
+    # A list item that opens with the participle is still the speaker's act.
+    ("Here you go:\n- Booked Rolo in for 09:00.", [CALENDAR], [(F, ACT, "Booked")]),
+])
+def test_words_that_look_like_acts_but_tell_levels_and_states(
+        reply: str, events: list[ToolEvent], expected: Expected) -> None:
+    """"Dropped to 71.0 mm", "Rejected scans came to", "**2 dogs** booked": no acts."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]

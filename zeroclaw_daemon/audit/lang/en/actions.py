@@ -195,12 +195,14 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"will|can)\b)"
     # Not an adverb ("Just sent the order", "Already booked"): a subject-less act, read by
     # the branch after the next.
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     r"(?!(?:just|already|also|successfully|then|now|finally)\b)(?P<noun>[a-z]+)"
     r"\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\band\s)(?:also\s+|then\s+)?(?P<verb_and>" + _VERB + _PARTICLE + r")\b"
 
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|(?<=[✅✔☑🎉🚀]\s)|(?<=—\s)|(?<=\bdone,\s))"
     r"(?:just\s+|already\s+|also\s+|successfully\s+|went\s+ahead\s+and\s+)?(?P<verb4>" + _VERB
     + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
@@ -212,21 +214,26 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"(?!(?<=recorded)\s+(?:at|in|on|during|over|since|from|between|by)\b)"
     r"(?![:*]*\s*(?:\d{1,4}[-/:.]\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d))(?!\s+[a-z]+\s+(?:is|are|was|were|has|have|"
-    r"will|can)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|result)))"
+    r"will|can|came|come|comes|went|stood|stands|made|makes|reached|reach|reaches|totall?ed|"
+    r"numbered|rose|fell|grew|peaked|hit)\b)(?!\s+(?:by|if|when|from\s+the\s+(?:plan|output|"
+    r"result)))"
     r")")
 
 
 # A headline: "Ticket closed ✅", "Invoice sent to Dana.", "Cache cleared." (scanned
 # apart from ACTION, whose participle branch takes every word opening a sentence).
 HEADLINE = phrase(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     # Not a count of items ("four charged, one failed"): a description of a result.
     r"(?:(?:the|your|all|both)\s+)?(?!(?:nothing|none|no|nobody|not|\d+|one|two|three|four|"
     r"five|six|seven|eight|nine|ten|eleven|twelve|both|all)\b)[a-z0-9][\w-]*"
     # "build-runner-2 is stopped" describes a state; a headline has no verb of its own.
     r"(?:\s+(?!(?:is|are|was|were|be|been|has|have|had|got|gets|seems?|looks?)\b)"
     r"[a-z0-9][\w-]*)?\s+(?P<verb_head>[a-z]+" + _PARTICLE + r")"
-    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to|in|for|on|successfully|as\s+well)\b)")
+    # "dropped to 71.0 mm", "rose by 4 %": a level that changed, no act.
+    r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:and|to(?!\s+[-−]?[$€£¥]?\d)|in|for|on|successfully|"
+    r"as\s+well)\b)")
 
 # An act the user's message asks for: a verb opening one of its sentences, or after "and"
 # or "then", past words of greeting or politeness or a request's frame ("please text the

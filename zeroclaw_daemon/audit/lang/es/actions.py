@@ -137,14 +137,16 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
     # banco") it narrates someone else's act.
     + r"|\b(?:fue|fueron)\s+(?:ya\s+)?(?P<verb6>\w+)(?!\s+por\b)" + _NOT_TIMES
-    + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|"
+    + r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|"
     # Not an adverb or a pronoun before the auxiliary ("Ya he enviado", "Hoy lo he
     # cerrado"): a perfect, read by its first branch.
     r"(?<=[✅✔☑🎉🚀]\s))(?!(?:ya|hoy|ayer|también|he|hemos|ha|han|se|lo|la|le|les|los|las|"
     r"no|te|me|nos)\b)(?P<noun>\w+)"
     r"(?:\s+[\w/.-]+)?\s+(?:" + "|".join(_NOUN_MARKERS) + r")\b"
     r"|(?<=\sy\s)(?:también\s+)?(?P<verb_and>\w+)"
-    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
+    r"|(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|(?<=[✅✔☑🎉🚀]\s))(?:ya\s+)?"
     r"(?P<verb4>\w+(?:ad|id)[oa]s?|hech[oa]s?|escrit[oa]s?|resuelt[oa]s?|devuelt[oa]s?)\b"
     r"(?!\s*:\s*\d)"
     r"|\b(?P<verb_fp5>\w+[éí])\b"
@@ -152,7 +154,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
 
 # A headline: "Rama eliminada.", "Hecho: pedido cancelado y reembolsado."
 HEADLINE = phrase(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|(?<=[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n)|(?<=¡)|(?<=:\s)|(?<=\*\*)|(?<=#\s)|"
+    r"(?<=\n[-*]\s)|(?<=^[-*]\s)|(?<=\n\s\s[-*]\s)|(?<=[✅✔☑🎉🚀]\s))"
     # Not a count of items ("cuatro cobrados, uno fallido"): a description of a result.
     # Not a prepositional phrase ("para las eliminadas"): a participle after an article is
     # a noun, not a claim.
