@@ -220,3 +220,18 @@ def test_words_that_look_like_acts_but_tell_levels_and_states(
         reply: str, events: list[ToolEvent], expected: Expected) -> None:
     """"Dropped to 71.0 mm", "Rejected scans came to", "**2 dogs** booked": no acts."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
+
+
+OEE = ok("linea.oee", "fecha,turno,disponibilidad,oee\n2027-04-12,M,0.92,0.805\n"
+         "2027-04-13,T,0.78,0.663", {"linea": 2})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # After a verb of being the participle is a noun: "hubo paradas" (there were stops).
+    ("El peor, el martes por la tarde (66,3 %): hubo paradas.", []),
+    # A headline of a done act is still one.
+    ("Resumen: línea parada.", [(F, ACT, "parada")]),
+])
+def test_a_participle_after_a_verb_of_being_is_a_noun(reply: str, expected: Expected) -> None:
+    """"Hubo paradas" tells stops that happened; "línea parada" tells an act done."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, OEE) if t == F]

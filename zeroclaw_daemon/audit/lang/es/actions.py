@@ -162,7 +162,9 @@ HEADLINE = phrase(
     r"(?!(?:para|de|del|en|con|por|sin|entre|contra|a|al)\s)"
     r"(?:(?:el|la|los|las|tu|su)\s+)?(?!(?:nada|ningún|ninguna|nadie|no|\d+|un|uno|una|dos|"
     r"tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|ambos|ambas|todos|todas|"
-    r"el|la|los|las|un|una|unos|unas)\b)"
+    r"el|la|los|las|un|una|unos|unas|"
+    # Nor a verb of being ("hubo paradas", "hay cambios"): its participle is a noun.
+    r"hubo|hay|había|habían|habrá|hubieron|es|son|era|eran|fue|fueron|está|están)\b)"
     r"\w[\w-]*"
     r"(?:\s+(?!(?:el|la|los|las|un|una|unos|unas)\s)[\w-]+)?\s+"
     r"(?P<verb_head>\w+(?:ad|id)[oa]s?)"
