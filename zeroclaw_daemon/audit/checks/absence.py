@@ -13,7 +13,12 @@ from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
 from ..evidence.headers import is_aligned_header, is_csv_header
 from ..evidence.relation import Relation, related
 from ..report import FindingType
-from .absence_binding import failures_recorded_empty, holds_a_level_of, selects_by_a_filter
+from .absence_binding import (
+    data_the_next_sentence_says_failed,
+    failures_recorded_empty,
+    holds_a_level_of,
+    selects_by_a_filter,
+)
 from .absence_columns import columns_all_sound
 from .absence_confirms import MAX_CSV_LINES, result_confirms
 from .absence_days import scoped_to_other_days
@@ -71,7 +76,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     flags = context.claims.failure_flags
     if evidence.failed and flags is not None and context.claims.clauses and (
             flags.sentence_failure(context.claims.clauses[claim.clause].sentence)
-            or _data_the_next_sentence_says_failed(context, claim)):
+            or data_the_next_sentence_says_failed(context, claim)):
         return  # "超时了，所以现在队列里还没有它": what a failed call's failure left undone
     residual = context.pack.residual if context.pack is not None else None
     if residual is not None and residual.search(claim.text):
@@ -195,23 +200,6 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                 f"says \"{clip(claim.text)}\", but the {target.event.tool} result has "
                 f"{len(target.units) or count_items(target.result)} items",
                 "absence.result_has_items")
-
-
-def _data_the_next_sentence_says_failed(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """"River: no numbers, sorry. The request to the river gateway timed out": an absence of
-    data in general words (numbers, data, results) that the next sentence of its paragraph
-    puts down to a failure: the data of the call that failed, not of those that ran."""
-    pack = context.pack
-    flags = context.claims.failure_flags
-    if pack is None or flags is None or not claim.subject <= pack.generic_words | {
-            stem(w) for w in pack.generic_words}:
-        return False
-    sentence = context.claims.clauses[claim.clause].sentence
-    bounds = context.claims.sentence_bounds
-    if sentence + 1 >= len(bounds):
-        return False
-    between = context.text[bounds[sentence][1]:bounds[sentence + 1][0]]
-    return "\n\n" not in between and flags.sentence_failure(sentence + 1)
 
 
 def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why: str,

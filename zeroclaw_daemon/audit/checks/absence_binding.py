@@ -22,6 +22,7 @@ from ..claims.types import AbsenceClaim
 from ..claims.words import stem, text_keywords
 from ..evidence.facts import EventFacts
 from ..evidence.relation import Relation
+from .base import CheckContext
 
 # A severity tag written in capitals, standing alone (not "ERRORS: 0", not "WARNING_X"),
 # or a "level" field set to one; each level with the stems of the nouns that name it.
@@ -109,3 +110,19 @@ def selects_by_a_filter(facts: EventFacts) -> bool:
                and value.strip().lower() not in _ANY_VALUES
                for key, value in facts.event.args.items())
 
+
+def data_the_next_sentence_says_failed(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """"River: no numbers, sorry. The request to the river gateway timed out": an absence of
+    data in general words (numbers, data, results) that the next sentence of its paragraph
+    puts down to a failure: the data of the call that failed, not of those that ran."""
+    pack = context.pack
+    flags = context.claims.failure_flags
+    if pack is None or flags is None or not claim.subject <= pack.generic_words | {
+            stem(w) for w in pack.generic_words}:
+        return False
+    sentence = context.claims.clauses[claim.clause].sentence
+    bounds = context.claims.sentence_bounds
+    if sentence + 1 >= len(bounds):
+        return False
+    between = context.text[bounds[sentence][1]:bounds[sentence + 1][0]]
+    return "\n\n" not in between and flags.sentence_failure(sentence + 1)

@@ -249,3 +249,11 @@ def _noun_head(words: list[str], value: int, rules: LatinCountRules,
     if value == 1 and noun_phrase:
         return noun_phrase, len(noun_phrase) - 1
     return None
+
+
+def names_a_title(text: str, start: int, end: int) -> bool:
+    """A number word and its noun both capitalised ("Three Lakes WMA", "Seven Oaks"): a
+    name, no count (an acronym is no such noun: "Six DNFs" counts)."""
+    words = text[start:end].split()
+    return len(words) >= 2 and all(word[:1].isupper() and word[1:2].islower()
+                                   for word in words[:2])

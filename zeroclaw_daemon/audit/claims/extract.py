@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .actions import find_action_claims
-from .counts import find_counts, labelled_by_a_name
+from .counts import find_counts, labelled_by_a_name, names_a_title
 from .gate import BIT, SIGNS_IN_RUNS, sentences_holding
 from .names import find_identifiers_and_full_names, find_names
 from .numbers import (
@@ -27,7 +27,15 @@ from .numbers import (
     scale_after,
 )
 from .segment import ClauseFlags, segment
-from .text import CODE_SPAN_RE, PATH_RE, find_urls, lower_same_length, mask, normalise_url
+from .text import (
+    CODE_SPAN_RE,
+    PATH_RE,
+    find_urls,
+    lower_same_length,
+    mask,
+    normalise_url,
+    past_emphasis,
+)
 from .types import (
     AbsenceClaim,
     Claims,
@@ -55,21 +63,6 @@ _QUOTE_OPENINGS = ("\u201c", "\u300c", "\u300a", "\u300e", '"', "\u00ab")
 OBJECT_STOP_RE = re.compile(
     r"[:;,(.!?\n，。：；！？]|\s(?:and|but|that|which|so|because|then|where|while|to\s+see|"
     r"to\s+check|to\s+find|y|pero|que|porque|donde|para)\s")
-
-
-def _a_title(text: str, start: int, end: int) -> bool:
-    """A number word and its noun both capitalised ("Three Lakes WMA", "Seven Oaks"): a
-    name, no count (an acronym is no such noun: "Six DNFs" counts)."""
-    words = text[start:end].split()
-    return len(words) >= 2 and all(word[:1].isupper() and word[1:2].islower()
-                                   for word in words[:2])
-
-
-def _past_emphasis(text: str, start: int, end: int) -> int:
-    """Where a sentence's words begin, past white space and emphasis marks ("**")."""
-    while start < end and text[start] in " \t\n*_":
-        start += 1
-    return start
 
 
 def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
@@ -206,7 +199,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
         index = clause_at(raw.start)
         if flags.hedged(index) or (raw.digits and labelled_by_a_name(text, raw.start, pack)) \
                 or (clauses and flags.opened_by_a_modal(clauses[index].sentence)) \
-                or (not raw.digits and _a_title(text, raw.start, raw.end)):
+                or (not raw.digits and names_a_title(text, raw.start, raw.end)):
             continue
         keywords, categories = keywords_of(raw.noun)
         if raw.value == 0:
@@ -226,7 +219,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
     if pack.answer_absence is not None:
         # "Nothing this month.": an answer opens its sentence, so it is matched there only.
         answers = [m for start, end in spans if (m := pack.answer_absence.match(
-            no_quotes, _past_emphasis(no_quotes, start, end), end)) is not None]
+            no_quotes, past_emphasis(no_quotes, start, end), end)) is not None]
         if answers:
             found_absences = sorted((*found_absences, *answers), key=lambda m: m.start())
     for match in found_absences:

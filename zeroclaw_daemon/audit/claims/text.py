@@ -207,3 +207,10 @@ def url_forms(normalised: str) -> tuple[str, ...]:
     no_fragment = normalised.split("#", 1)[0].rstrip("/")
     bare = no_fragment.split("?", 1)[0].rstrip("/")
     return (normalised, no_fragment, bare)
+
+
+def past_emphasis(text: str, start: int, end: int) -> int:
+    """Where a sentence's words begin, past white space and emphasis marks ("**")."""
+    while start < end and text[start] in " \t\n*_":
+        start += 1
+    return start
