@@ -258,3 +258,20 @@ def test_a_negative_pronoun_as_the_whole_answer(reply: str, result: str,
                                                 expected: list[tuple[str, str, str]]) -> None:
     """"Nothing this month." opening its sentence denies what the question asked about."""
     assert expected == found(reply, "notes.search", {"query": "foxing OR mould"}, result)
+
+
+ARCHIVE = ("3 matches\nMF/112 reel 4  microfilm  self-service cabinet 2\n"
+           "Q/SR/1822  quarter sessions roll  advance order\nQ/SR/1823  roll  advance order")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "No X needed": nothing is required, no items denied.
+    ("Use the microfilm, MF/112 reel 4. No advance order needed for that.", []),
+    ("No booking required for the microfilm.", []),
+    ("No advance orders came back.", [("false_absence", "absence.result_has_items",
+                                       "No advance orders")]),
+])
+def test_no_thing_needed_denies_no_items(reply: str,
+                                         expected: list[tuple[str, str, str]]) -> None:
+    """"No advance order needed" says nothing is required; it denies none of the items."""
+    assert expected == found(reply, "archive.search", {"q": "quarter sessions"}, ARCHIVE)

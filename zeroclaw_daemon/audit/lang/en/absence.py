@@ -27,7 +27,7 @@ ABSENCE = phrase(
     r"see|saw|got)\s+)?no\s+(?!(?:mentions?|signs?|traces?|evidence|records?|references?|word)\s+"
     r"(?:of|to|about)\b|longer\b|need\b|problems?\b|worries\b|idea\b|way\b|more\s+than|"
     r"less\s+than|fewer\s+than|later\s+than|sooner\b|doubt\b|matter\b|one\b|reason\b|"
-    r"action\b|changes?\s+(?:needed|required|necessary)|further\b|receipt)"
+    r"action\b|(?:[a-z-]+\s+){1,3}(?:needed|required|necessary)\b|further\b|receipt)"
     # Two modifiers of the noun may be coordinated ("no mite or mould issues", "no
     # billing and shipping errors"): each is a word of the subject. A determiner or a
     # pronoun after the conjunction opens another clause ("no errors and the job ran").
