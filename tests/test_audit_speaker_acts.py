@@ -235,3 +235,16 @@ OEE = ok("linea.oee", "fecha,turno,disponibilidad,oee\n2027-04-12,M,0.92,0.805\n
 def test_a_participle_after_a_verb_of_being_is_a_noun(reply: str, expected: Expected) -> None:
     """"Hubo paradas" tells stops that happened; "línea parada" tells an act done."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, OEE) if t == F]
+
+
+ROOMS = ok("escape.rooms", "room,groups,hints_mean\nVault,14,3.1\nAttic,9,4.4", {"week": 49})
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A participle and a noun in one bold label name an option.
+    ("Two options:\n- **Fixed allowance** (say 3 free hints), then a penalty.", []),
+    ("- **Fixed** the hint timer in the Vault.", [(F, ACT, "Fixed")]),
+])
+def test_a_participle_and_noun_in_one_bold_label(reply: str, expected: Expected) -> None:
+    """"**Fixed allowance**" names an option; "**Fixed** the hint timer" is an act."""
+    assert expected == [(t, r, s) for t, r, s in findings(reply, ROOMS) if t == F]

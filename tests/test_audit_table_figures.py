@@ -304,3 +304,20 @@ def test_a_floating_quantifier_ranges_over_its_subject(
     """"…, all from Saligo", "all three": a part of the rows; "all the landings": every row."""
     assert expected == [(t, r) for t, r, _ in found(reply, "harvest.log", HARVEST)
                         if t == "false_absence"]
+
+
+TANKS = ("TANK  SALINITY  UV   STATUS\nA     33.6      ok   holding\nB     33.9      ok   holding\n"
+         "C     33.7      ok   holding\nD     33.8      low  draining")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A state after the quantifier, its subject before it: "UV all ok" is said of A to C.
+    ("A to C: salinity 33.6-33.9 psu, UV all ok.", []),
+    # Alone the quantifier ranges over every row.
+    ("All ok: every tank is holding.", [("false_absence", "absence.universal_state_refuted")]),
+])
+def test_a_state_after_a_floating_quantifier(reply: str,
+                                             expected: list[tuple[str, str]]) -> None:
+    """"UV all ok" floats over the tanks named before it; "every tank is holding" does not."""
+    assert expected == [(t, r) for t, r, _ in found(reply, "tank.status", TANKS)
+                        if t == "false_absence"]

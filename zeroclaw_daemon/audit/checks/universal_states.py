@@ -34,6 +34,11 @@ _FLOATING_RE = re.compile(
     r"cuatro|cinco|seis|siete|ocho|nueve|diez|from|in|at|on|with|by|down|up|over|under|out|"
     r"into|across|de|del|en|con|por|a|al|para)\b|[a-z]+ed\b|[a-záéíóúñ]+(?:ados|adas|idos|"
     r"idas)\b)")
+# A state right after the quantifier, a subject before it in its sentence ("UV all ok",
+# "the pumps all fine"): it floats over that subject; alone ("All ok.") it is universal.
+_STATE_AFTER_RE = re.compile(r"\s+(?:ok|okay|good|fine|clear|green|normal|ready|set|done|"
+                             r"bien|listos?|listas?)\b")
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
 _RESTRICTED_SUBJECT_RE = re.compile(r"\b(?:the|those)\s+(?:[a-z-]+\s+){0,2}ones\b"
                                     r"|\bthose\s+(?:that|which|who|with)\b")
 _DIGIT_RE = re.compile(r"\d")
@@ -69,8 +74,10 @@ def check_universal_states(context: CheckContext) -> None:
             continue
         if _RESTRICTED_SUBJECT_RE.search(low, start, quantifier.start()):
             continue   # "the tall ones are all in lane 3": all of a part, picked by a property
-        if _FLOATING_RE.match(low, quantifier.end()):
-            continue   # "oarweed at 610 kg, all from Saligo", "all three slots": of a part
+        if _FLOATING_RE.match(low, quantifier.end()) or (
+                _STATE_AFTER_RE.match(low, quantifier.end())
+                and _WORD_RE.search(low, start, quantifier.start())):
+            continue   # "oarweed at 610 kg, all from Saligo", "all three slots", "UV all ok"
         clause = max(bisect_right(starts, quantifier.start()) - 1, 0)
         if flags is not None and (flags.hedged(clause) or flags.negated(clause)
                                   or flags.general(clause)):

@@ -207,6 +207,9 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     + _PARTICLE + r")\b"
     # "Merged PRs this week:", "Deleted files in that commit:": a label, not a claim.
     r"(?!\s+[a-z]+s\b(?:\s+[a-z]+){0,3}\s*:)"
+    # "**Fixed allowance** (say 3 hints)": a participle and a noun in one bold label name
+    # an option, not an act.
+    r"(?!\s+[a-z]+\*\*)"
     # "Recorded high: 41 °C", "Booked total: $320": a participle and a noun labelling a figure.
     r"(?!\s+[a-z]+\s*:\s*[-−]?[$€£¥]?\d)"
     # "Recorded at Heathrow", "Recorded in 1976": to record also means to measure, a sense
