@@ -321,3 +321,19 @@ def test_a_state_after_a_floating_quantifier(reply: str,
     """"UV all ok" floats over the tanks named before it; "every tank is holding" does not."""
     assert expected == [(t, r) for t, r, _ in found(reply, "tank.status", TANKS)
                         if t == "false_absence"]
+
+
+METAR = ("METAR EGKH 200920Z 24012KT 9999 FEW018 BKN028 09/05 Q1018=\n"
+         "TAF EGKH 200800Z 2009/2018 23010KT 9999 SCT030")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A weather report's time group and cloud bases in hundreds of feet.
+    ("Weather at 09:20Z: wind 240° at 12 kt, broken cloud at 2,800 ft.", []),
+    ("Weather at 09:20Z: wind 240° at 12 kt, broken cloud at 3,800 ft.",
+     [("ungrounded_value", "value.not_in_results", "3,800 ft")]),
+])
+def test_a_weather_reports_groups_are_read(reply: str,
+                                          expected: list[tuple[str, str, str]]) -> None:
+    """"200920Z" is 09:20 UTC and "BKN028" is a base of 2,800 ft."""
+    assert expected == [f for f in found(reply, "metar_taf", METAR) if f[0] == "ungrounded_value"]

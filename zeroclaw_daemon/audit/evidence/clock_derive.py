@@ -27,15 +27,21 @@ _CRON_RE = re.compile(r"^\s*(?P<m>[0-5]?\d)\s+(?P<h>[01]?\d|2[0-3])(?:\s+[\d*/,-
 
 
 def clock_minutes(texts: Iterable[str]) -> list[int]:
-    """Every ``H:MM`` time of day in the texts, and every crontab line's time, as minutes
-    after midnight."""
+    """Every ``H:MM`` time of day in the texts, every crontab line's time and every weather
+    report's time group ("200920Z"), as minutes after midnight."""
     found: list[int] = []
     for text in texts:
         found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_RE.findall(text))
         found.extend(int(m.group("h")) * 60 + int(m.group("m")) for m in _CRON_RE.finditer(text))
         if "h" in text or "." in text:
             found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_OTHER_RE.findall(text))
+        if "Z" in text:
+            found.extend(int(h) * 60 + int(m) for h, m in _REPORT_TIME_RE.findall(text))
     return found
+
+
+# A weather report's time group: day, hour and minute, UTC ("METAR EGKH 200920Z").
+_REPORT_TIME_RE = re.compile(r"(?<![\w/])(?:0[1-9]|[12]\d|3[01])([01]\d|2[0-3])([0-5]\d)Z\b")
 
 
 # Times of day written otherwise: "14h30" (French, Spanish), "9.30am", "21.15 h".

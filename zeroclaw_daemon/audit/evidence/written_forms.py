@@ -1,9 +1,10 @@
 """Figures the results write in forms the number index does not read as they stand.
 
-Numbers grouped otherwise ("1 250,50", "1'250.50") or scaled ("1.2M", "£1.2m"), restated
-as the index reads them; spans of time in two units or as a clock with seconds ("1h 30m",
-"01:30:00"); and a list's positions: a numbered list ("12. Maya L.") or a column that
-numbers the rows 1, 2, 3…, whose numbers are places, no figures of the items.
+Numbers grouped otherwise ("1 250,50", "1'250.50") or scaled ("1.2M", "£1.2m"), and a
+weather report's cloud bases ("BKN028": 2,800 ft), restated as the index reads them; spans
+of time in two units or as a clock with seconds ("1h 30m", "01:30:00"); and a list's
+positions: a numbered list ("12. Maya L.") or a column that numbers the rows 1, 2, 3…,
+whose numbers are places, no figures of the items.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def other_groupings(text: str) -> list[str]:
         scale = _SCALES[(match.group(2) or match.group(4)).lower()]
         for reading in number_readings(figure)[:1]:
             found.append(str(reading * scale))
+    # A weather report's cloud layer gives its base in hundreds of feet ("BKN028": 2,800 ft).
+    found += [str(int(m.group(1)) * 100) for m in _CLOUD_LAYER_RE.finditer(text)]
     return found
 
 
@@ -56,6 +59,8 @@ _APOSTROPHE_GROUPED_RE = re.compile(r"(?=\d)(?<![\d.,'’])\d{1,3}(?:['’]\d{3}
 _SCALED_RE = re.compile(r"(?=[\d$€£¥])(?:(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])(?![\w])|"
                         r"(?<=[$€£¥])(\d+(?:\.\d+)?)(m|bn)(?![\w]))")
 _SCALES = {"k": 1000, "m": 1_000_000, "b": 1_000_000_000, "bn": 1_000_000_000}
+# A METAR or TAF cloud group: cover, then the base in hundreds of feet ("SCT035", "OVC008CB").
+_CLOUD_LAYER_RE = re.compile(r"(?<![A-Z])(?:FEW|SCT|BKN|OVC|VV)(\d{3})(?:CB|TCU)?(?![\w/])")
 
 
 # A span in hours and minutes: "1h 30m", "2 h 05 min", "1 hr 30 mins", "3小时20分".
