@@ -337,3 +337,25 @@ def test_a_weather_reports_groups_are_read(reply: str,
                                           expected: list[tuple[str, str, str]]) -> None:
     """"200920Z" is 09:20 UTC and "BKN028" is a base of 2,800 ft."""
     assert expected == [f for f in found(reply, "metar_taf", METAR) if f[0] == "ungrounded_value"]
+
+
+FLOWS = ("date,flow_m3\n2027-03-04,4812\n2027-03-05,4655\n2027-03-06,4930\n"
+         "2027-03-07,5104\n2027-03-10,6347")
+GATE = "00:02 GATE IN tram 3015\n00:13 GATE IN tram 3002\n00:58 GATE IN tram 3026\n04:30 OUT"
+
+
+@pytest.mark.parametrize(("reply", "result", "expected"), [
+    # Round ends drawn around the results' figures: the reply's own envelope.
+    ("其余几天都在 4,600–5,200 之间，比较平稳。", FLOWS, []),
+    # Not round, or two readings coordinated, or a booking's own times: still checked.
+    ("其余几天都在 4,650–5,180 之间。", FLOWS, [("ungrounded_value", "value.not_in_results",
+                                          "4,650"), ("ungrounded_value",
+                                                     "value.not_in_results", "5,180")]),
+    ("The first tram came in at 00:02 and the last one out at 05:00.", GATE,
+     [("ungrounded_value", "value.not_in_results", "05:00")]),
+])
+def test_round_bounds_the_reply_draws(reply: str, result: str,
+                                      expected: list[tuple[str, str, str]]) -> None:
+    """"4,600–5,200 之间": an envelope of the reply's own; times are held to their items."""
+    assert expected == [f for f in found(reply, "meter.daily", result)
+                        if f[0] == "ungrounded_value"]

@@ -27,6 +27,7 @@ from .reply_arithmetic import (
 )
 from .reply_tables import total_of_a_reply_column
 from .restated_units import restated_in_its_parenthesis
+from .round_bounds import a_round_bound
 from .row_readings import misreads_its_row
 from .sentence_figures import worked_out_in_its_sentence
 from .time_windows import bounds_a_counted_window
@@ -79,7 +80,8 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
             and not misreads_a_column(context, claim):
         return True
     if duration_derived(context, claim) or zone_shift_applied(context, claim) \
-            or bounds_a_counted_window(context, claim) or _bounds_a_window(context, claim):
+            or bounds_a_counted_window(context, claim) or _bounds_a_window(context, claim) \
+            or a_round_bound(context, claim):
         return True
     if _given_back_to_user(context, claim) or restates_users_value(context, claim):
         return True
