@@ -359,3 +359,23 @@ def test_round_bounds_the_reply_draws(reply: str, result: str,
     """"4,600–5,200 之间": an envelope of the reply's own; times are held to their items."""
     assert expected == [f for f in found(reply, "meter.daily", result)
                         if f[0] == "ungrounded_value"]
+
+
+DONATIONS = json.dumps([{"donor": "M. Pryce", "amount_gbp": 250.0, "gift_aid": True},
+                        {"donor": "Rotary Club", "amount_gbp": 1200.0, "gift_aid": False},
+                        {"donor": "J. Threlfall", "amount_gbp": 75.0, "gift_aid": True},
+                        {"donor": "S. Moyo", "amount_gbp": 25.0, "gift_aid": True},
+                        {"donor": "Anonymous", "amount_gbp": 40.0, "gift_aid": False}])
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # A yes/no field sorts the rows into two kinds: the sum of the "true" ones.
+    ("Three donors ticked Gift Aid, £350 between them.", []),
+    ("Three donors ticked Gift Aid, £380 between them.",
+     [("ungrounded_value", "value.not_in_results", "£380")]),
+])
+def test_a_yes_no_field_sorts_rows_into_kinds(reply: str,
+                                              expected: list[tuple[str, str, str]]) -> None:
+    """"gift_aid": true on three rows: their amounts add up as one kind's."""
+    assert expected == [f for f in found(reply, "donorbox.export", DONATIONS)
+                        if f[0] == "ungrounded_value"]

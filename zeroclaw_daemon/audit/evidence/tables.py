@@ -216,9 +216,13 @@ def header_row(node: list[Any]) -> list[str] | None:
 def _flatten_into(item: Mapping[Any, Any], prefix: str, row: Row, depth: int) -> None:
     for key, value in item.items():
         name = f"{prefix}{key}"
-        if isinstance(value, bool) or value is None:
+        if value is None:
             continue
-        if isinstance(value, (int, float)):
+        if isinstance(value, bool):
+            # A yes/no field sorts the rows into two kinds ("gift_aid": true): its rows'
+            # sums and counts are those of a kind (table_sums.group_sums).
+            row.labels[name] = "true" if value else "false"
+        elif isinstance(value, (int, float)):
             row.numbers[name] = Decimal(str(value))
         elif isinstance(value, str):
             number = cell_number(value.strip())
