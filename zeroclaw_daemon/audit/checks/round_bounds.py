@@ -15,6 +15,7 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
+from ..evidence.text_cells import first_reading
 from .base import CheckContext
 
 _RANGE_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY)
@@ -41,21 +42,14 @@ def a_round_bound(context: CheckContext, claim: ValueClaim) -> bool:
         # Figures are drawn with a dash or in words; "42 y 390" coordinates two readings.
         if not match.group("between") and not match.group("dash"):
             continue
-        figures = [_figure(e, context) for e in ends]
+        decimal_dot = context.pack is not None and context.pack.decimal_dot
+        figures = [first_reading(e, decimal_dot) for e in ends]
         if None in figures or not all(_round(f) for f in figures if f is not None):
             continue
         low_f, high_f = sorted(f for f in figures if f is not None)
         if any(low_f <= value <= high_f for value, _ in context.evidence.derivations.floats):
             return True
     return False
-
-
-def _figure(raw: str, context: CheckContext) -> Decimal | None:
-    digits = raw.replace(",", "").replace(".", "") if context.pack is None or not \
-        context.pack.decimal_dot else raw.replace(",", "")
-    if ":" in raw or not digits.isdigit():
-        return None
-    return Decimal(digits)
 
 
 def _round(value: Decimal) -> bool:
