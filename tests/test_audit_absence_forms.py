@@ -29,7 +29,7 @@ ALUMNOS = "alumno     sesión  motivo\nLuis Gil   mañana  gripe\nEva Sanz   tar
 
 @pytest.mark.parametrize(("reply", "tool", "args", "result", "span"), [
     ("No one on the night shift was late this week.", "timeclock_entries",
-     {"shift": "night", "late_only": True}, LATE_ROWS, "No one on the night shift was"),
+     {"shift": "night"}, LATE_ROWS, "No one on the night shift was"),
     ("Good news: nobody in ICU is out sick.", "staff_roster_query",
      {"ward": "ICU", "status": "sick"}, SICK_TABLE, "nobody in ICU is"),
     ("Nadie del grupo 3C faltó hoy.", "asistencia_diaria", {"grupo": "3C"}, ALUMNOS,
@@ -43,6 +43,15 @@ def test_negative_person_pronoun_over_a_selected_group(reply: str, tool: str,
     """"Nobody from <group>" while the call that selected that group returned records."""
     assert [("false_absence", "absence.result_has_items", span)] == found(
         reply, tool, args, result)
+
+
+def test_negative_person_pronoun_over_a_group_selected_by_the_state() -> None:
+    """A call that also selected the state the reply denies ('late_only') listed items in
+    that state: the finding names the selection ('late' is a state word)."""
+    assert [("false_absence", "absence.selected_state_listed",
+             "No one on the night shift was")] == found(
+        "No one on the night shift was late this week.", "timeclock_entries",
+        {"shift": "night", "late_only": True}, LATE_ROWS)
 
 
 @pytest.mark.parametrize(("reply", "args", "result"), [

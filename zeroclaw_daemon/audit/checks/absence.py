@@ -48,7 +48,7 @@ from .absence_states import (
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
-from .named_args import holds_named_argument
+from .named_args import calls_the_sentence_names, holds_named_argument
 from .threshold_absences import judged_past_a_bound
 from .zero_states import state_of_counted_items
 
@@ -118,7 +118,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return
     if scoped_to_other_days(context, claim, pool):
         return   # "no visible pass today or tomorrow": the passes listed are later
-    selected = listed_in_a_selected_state(context, claim, evidence.ok)
+    selected = listed_in_a_selected_state(
+        context, claim, calls_the_sentence_names(context.sentence_text(claim.clause), evidence.ok))
     if selected is not None:
         facts, listed = selected
         _refuted(context, claim, facts, f"lists {listed} in that state",

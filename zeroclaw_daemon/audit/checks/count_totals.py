@@ -256,3 +256,23 @@ def a_cell_of_its_named_row(context: CheckContext, claim: CountClaim,
             return True
     return False
 
+
+
+def a_difference_of_its_record(context: CheckContext, claim: CountClaim) -> bool:
+    """A count said to be left or free ("quedan 9 entradas", "13 plazas libres", "剩 3 个")
+    that is one figure of a result's record less another of the same record (a session's
+    250 seats less its 241 sold): what is left, worked out from that record's own cells,
+    not a count of the result's items."""
+    left_over = context.pack.left_over if context.pack is not None else None
+    if left_over is None or left_over.search(context.sentence_text(claim.clause)) is None:
+        return False
+    value = claim.value
+    for table in context.evidence.derivations.rows:
+        for row in table:
+            if not row.structured or len(row.numbers) < 2:
+                continue
+            cells = list(row.numbers.values())
+            if any(a - b == value for a in cells for b in cells if a > b > 0):
+                return True
+    return False
+

@@ -25,6 +25,7 @@ from .count_operands import an_operand_of_the_replys_calculation
 from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
     a_cell_of_its_named_row,
+    a_difference_of_its_record,
     a_named_column_total,
     a_range_it_spans,
     a_remainder_of_stated_figures,
@@ -89,7 +90,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
                 and not a_named_column_total(context, claim) \
                 and not a_figure_its_words_name(context, claim) \
                 and not a_remainder_of_stated_figures(context, claim, specific) \
-                and not a_cell_of_its_named_row(context, claim):
+                and not a_cell_of_its_named_row(context, claim) \
+                and not a_difference_of_its_record(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
@@ -112,7 +114,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if not (kind is not None and kind.above) and (
             part_of_a_whole(context, claim) or a_figure_of_a_record(context, claim)
             or counted_in_a_zero_state(context, claim)
-            or a_cell_of_its_named_row(context, claim, items_named=False)):
+            or a_cell_of_its_named_row(context, claim, items_named=False)
+            or a_difference_of_its_record(context, claim)):
         return
     if kind is not None and kind.mismatch is None:
         return

@@ -102,3 +102,15 @@ def _strings(node: object, depth: int) -> Iterator[str]:
     elif isinstance(node, list):
         for item in node[:100]:
             yield from _strings(item, depth + 1)
+
+
+def calls_the_sentence_names(sentence: str, pool: list[EventFacts]) -> list[EventFacts]:
+    """The calls of ``pool`` that ``sentence`` names by one of their own argument values
+    ("**Wakefield Family Court:** nothing outstanding" of the call made with that client),
+    when it names some calls and not others; else ``pool`` as it is."""
+    low = sentence.lower()
+    named = [facts for facts in pool
+             if any(len(value) >= 3 and not value.isdigit()
+                    and _whole(value.lower()).search(low) is not None
+                    for _key, value in _string_args(facts.event.args))]
+    return named if named and len(named) < len(pool) else pool

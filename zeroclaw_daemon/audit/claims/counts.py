@@ -156,6 +156,10 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
         if head is None:
             continue
         before = text[max(0, match.start() - 30):match.start()]
+        if before.endswith(_EMPHASIS):
+            # "unas **1.450 personas**": the marks set the figure off; the words before
+            # them ("about") still say what kind of figure it is.
+            before = before[:-2]
         if rules.skip_before.search(before):
             continue
         if fold(num_text) in rules.one_words and not rules.one_quantifier.search(before):
@@ -168,6 +172,8 @@ def latin_counts(text: str, pack: LanguagePack, rules: LatinCountRules, start: i
         found.append(RawCount(match.start(), span_end, value, " ".join(noun_words), digits))
     return found
 
+
+_EMPHASIS = ("**", "__")
 
 # A capitalised word inside a sentence (after a lower-case word, or after a number that
 # counts the labelled things: "212 Cat 2 incidents"), right before a number.

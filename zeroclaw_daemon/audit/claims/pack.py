@@ -90,6 +90,9 @@ class LanguagePack:
     # Words of what remains ("left", "queda", 没有了): "none left" with no noun of its own
     # says every item is taken; the result's items are the taken ones.
     remainder: re.Pattern[str] | None = None
+    # Words of what is left or free of a capacity ("3 places left", "quedan 9", "剩 3 个"):
+    # a count said with one may be a record's capacity less its taken (count_totals.py).
+    left_over: re.Pattern[str] | None = None
     # A negative pronoun that is the whole answer ("Nothing this month."): matched at the
     # start of each sentence, not searched (claims/extract.py).
     answer_absence: re.Pattern[str] | None = None
@@ -220,6 +223,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         label_before=tables.get("LABEL_BEFORE"),
         day_scope=tables.get("DAY_SCOPE"),
         remainder=tables.get("REMAINDER"),
+        left_over=tables.get("LEFT_OVER"),
         answer_absence=tables.get("ANSWER_ABSENCE"),
         universal=tables.get("UNIVERSAL"),
         exception=tables.get("EXCEPTION"),

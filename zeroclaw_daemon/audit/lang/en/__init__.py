@@ -15,6 +15,7 @@ from .absence import THRESHOLD_BOUND as THRESHOLD_BOUND
 from .absence import THRESHOLD_SIDES as THRESHOLD_SIDES
 from .actions import ACTIONS
 from .observation import ATTRIBUTION, TOOL_USE
+from .states import STATES as STATES
 
 _UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9}
@@ -312,6 +313,9 @@ EXCEPTION = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save)
                        r"\bnot\s+(?:every|all)\b", re.IGNORECASE)
 # What remains denied ("none left", "nothing remaining"): every item is taken.
 REMAINDER = re.compile(r"\b(?:left|remaining|remains?)\b", re.IGNORECASE)
+# What is left or free of a capacity ("3 places left", "9 seats free", "2 spare").
+LEFT_OVER = re.compile(r"\b(?:left|remaining|remains?|free|spare|available|unsold|unbooked)\b",
+                       re.IGNORECASE)
 
 # Present-state markers (matched on lower-cased text): a value said to hold now.
 PRESENT_STATE = re.compile(r"\b(?:now|currently)\b")

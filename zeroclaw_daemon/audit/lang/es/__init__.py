@@ -342,6 +342,9 @@ EXCEPTION = re.compile(r"\b(?:salvo|excepto|menos|aparte\s+de|pero|sino)\b|"
                        r"\bno\s+(?:todos|todas)\b", re.IGNORECASE)
 # What remains denied ("no queda ninguna", "no restan"): every item is taken.
 REMAINDER = re.compile(r"\b(?:qued(?:a|an|aba|aban|ó|aron)|restan?)\b", re.IGNORECASE)
+# What is left or free of a capacity ("quedan 9 entradas", "13 plazas libres").
+LEFT_OVER = re.compile(r"\b(?:qued(?:a|an|aba|aban)|restan?|libres?|disponibles?|sobran?)\b",
+                       re.IGNORECASE)
 # Verbs of lacking: "no le falta ningún documento" denies missing documents, as "lo tiene
 # todo" does.
 LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b|\bten(?:ía|ían|ia|ian)\s+todo\b|\btienen?\s+todo\b",

@@ -356,6 +356,8 @@ UNIVERSAL = re.compile(r"所有|全部|每个|每一")
 EXCEPTION = re.compile(r"除了|以外|之外|但|不是所有|并非")
 # What remains denied (没有了, 没了, 一个都不剩): every item is taken.
 REMAINDER = re.compile(r"没有?了$|没剩|不剩")
+# What is left or free of a capacity ("剩 3 个", "还空 2 个位", "余 5 张").
+LEFT_OVER = re.compile(r"剩|余|空位|空余|空着|还空")
 # Lacking: "没有缺的", "材料都齐了" deny missing items, not the items.
 LACK = re.compile(r"缺|齐")
 

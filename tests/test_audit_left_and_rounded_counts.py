@@ -1,0 +1,118 @@
+"""Counts worked out from a record (what is left of a capacity), estimates set off by
+emphasis, English words of a record's state, and the call a sentence names."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.audit_rules import of_type, ok
+from zeroclaw_daemon.receipts import ToolEvent, ToolStatus
+
+SESSIONS = ok("session_list", "date,time,session,capacity,sold\n"
+                              "2027-01-15,17:00,Open skate,250,188\n"
+                              "2027-01-15,20:00,Late skate,250,241\n"
+                              "2027-01-16,12:00,Family intro,60,47\n"
+                              "2027-01-17,11:00,Open skate,250,96\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "The late skate on Friday is nearly full: 9 places left.",                          # en
+    "La sesión nocturna del viernes va casi llena: quedan 9 entradas.",                 # es
+    "周五晚场快满了，只剩 9 个名额。",                                                       # zh
+])
+def test_a_count_left_of_a_records_capacity(reply: str) -> None:
+    """A count said to be left is one cell of a record less another (250 less 241): what
+    remains, not a miscount of the four sessions listed."""
+    assert [] == of_type("count_mismatch", reply, SESSIONS)
+
+
+@pytest.mark.parametrize("reply", [
+    "The late skate on Friday is nearly full: 8 tickets left.",
+    "La sesión nocturna del viernes va casi llena: quedan 8 entradas.",
+    "周五晚场快满了，只剩 7 个名额。",
+])
+def test_a_count_left_that_no_record_gives_is_a_mismatch(reply: str) -> None:
+    """A count said to be left that no record's cells differ by is still checked."""
+    assert ["count.item_count"] == [f[1] for f in of_type("count_mismatch", reply, SESSIONS)]
+
+
+def test_a_count_without_a_word_of_leftover_is_not_a_difference() -> None:
+    """Without a word saying what is left, a record's difference excuses nothing."""
+    assert ["count.item_count"] == [f[1] for f in of_type(
+        "count_mismatch", "Friday had 9 sessions.", SESSIONS)]
+
+
+WAITING = ok("waiting_list", "test      patients  mean_wait_days\n"
+                             "CT             341              19\n"
+                             "MRI            587              43\n"
+                             "Ultrasound     402              22\n"
+                             "Mammogram      118              15\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "There are about **1,450 patients** waiting (1,448 exactly).",                     # en
+    "Hay unas **1.450 personas** en lista de espera (1.448 exactamente).",              # es
+    "So roughly __9 weeks__ of waiting at that rate.",
+])
+def test_an_approximate_count_set_off_by_emphasis(reply: str) -> None:
+    """'about **1,450 patients**' is an estimate, as 'about 1,450 patients' is: the marks
+    between the word and the figure do not make it a count of the listing."""
+    assert [] == of_type("count_mismatch", reply, WAITING)
+
+
+def test_an_emphasised_count_without_a_word_of_estimate_is_checked() -> None:
+    """Emphasis alone makes no estimate: '**9 tests**' over four rows is a miscount."""
+    assert ["count.item_count"] == [f[1] for f in of_type(
+        "count_mismatch", "The list covers **9 tests**.", WAITING)]
+
+
+PILOTAGE = ok("pilotage_requests", "req_id   vessel         station  status\n"
+                                   "PR-8801  MSC Aurelia    Alpha    CONFIRMED\n"
+                                   "PR-8803  Nordic Tern    Alpha    CONFIRMED\n"
+                                   "PR-8806  Veerle         Bravo    PENDING\n")
+
+
+@pytest.mark.parametrize("reply", [
+    "Nothing waiting: the requests are all confirmed.",
+    "None awaiting confirmation, all three are confirmed.",
+])
+def test_an_everyday_word_for_a_status_the_result_writes(reply: str) -> None:
+    """'waiting' denies the PENDING rows the result lists (the English word tools write
+    that state in), as 'pendiente' and 待 already did."""
+    assert ["absence.result_has_items"] == [f[1] for f in of_type("false_absence", reply,
+                                                                  PILOTAGE)]
+
+
+def test_an_everyday_word_for_a_status_no_row_holds() -> None:
+    """'Nothing waiting' over rows that are all confirmed is true."""
+    confirmed = ok("pilotage_requests", "req_id   vessel       status\n"
+                                        "PR-8801  MSC Aurelia  CONFIRMED\n"
+                                        "PR-8803  Nordic Tern  CONFIRMED\n")
+    assert [] == of_type("false_absence", "Nothing waiting: all confirmed.", confirmed)
+
+
+def _invoices(call_id: str, client: str, rows: list[dict[str, str]]) -> ToolEvent:
+    return ToolEvent(call_id=call_id, tool="billing_invoices",
+                     args={"client": client, "status": "unpaid"}, status=ToolStatus.OK,
+                     result=json.dumps(rows))
+
+
+def test_an_absence_is_judged_by_the_call_its_sentence_names() -> None:
+    """'Wakefield Family Court: nothing outstanding' is about the call made for that
+    client (empty), not the other client's unpaid invoices."""
+    calder = _invoices("c1", "Calder NHS Trust", [{"invoice": "INV-3390", "amount": "684.00"}])
+    wakefield = _invoices("c2", "Wakefield Family Court", [])
+    reply = ("Calder NHS Trust: £684.00 on one invoice.\n\n"
+             "Wakefield Family Court: nothing outstanding.")
+    assert [] == of_type("false_absence", reply, calder, wakefield)
+
+
+def test_an_absence_of_the_named_call_that_lists_items() -> None:
+    """The same absence said of the client whose call lists an unpaid invoice is false."""
+    calder = _invoices("c1", "Calder NHS Trust", [{"invoice": "INV-3390", "amount": "684.00"}])
+    wakefield = _invoices("c2", "Wakefield Family Court", [])
+    reply = "Calder NHS Trust: nothing outstanding. Wakefield Family Court: none either."
+    assert ["absence.selected_state_listed"] == [
+        f[1] for f in of_type("false_absence", reply, calder, wakefield)][:1]
