@@ -116,3 +116,33 @@ def test_an_absence_of_the_named_call_that_lists_items() -> None:
     reply = "Calder NHS Trust: nothing outstanding. Wakefield Family Court: none either."
     assert ["absence.selected_state_listed"] == [
         f[1] for f in of_type("false_absence", reply, calder, wakefield)][:1]
+
+
+MILKING = ok("milking_log", json.dumps([
+    {"date": "2026-11-26", "day": "jueves", "litres": 412},
+    {"date": "2026-11-27", "day": "viernes", "litres": 398},
+    {"date": "2026-11-28", "day": "sábado", "litres": 405},
+]))
+
+
+@pytest.mark.parametrize("reply", [
+    "Hoy lunes todavía no aparece en el registro.",                                    # es
+    "There are no entries for Monday.",                                                # en
+    "周一还没有记录。",                                                                     # zh
+])
+def test_an_absence_on_a_weekday_no_item_falls_on(reply: str) -> None:
+    """An absence scoped to a day of the week is of that day's items: none is dated on a
+    Monday, so it is true."""
+    assert [] == of_type("false_absence", reply, MILKING)
+
+
+def test_an_absence_on_a_weekday_an_item_falls_on_is_checked() -> None:
+    """The same absence of a day the result has an item on is still checked."""
+    assert ["absence.result_has_items"] == [f[1] for f in of_type(
+        "false_absence", "Hoy viernes todavía no aparece en el registro.", MILKING)]
+
+
+def test_an_absence_since_a_weekday_is_a_span_not_the_day() -> None:
+    """'since Monday' opens a span to today: the items after Monday are in it."""
+    assert ["absence.result_has_items"] == [f[1] for f in of_type(
+        "false_absence", "No entries in the log since Monday.", MILKING)]

@@ -21,7 +21,7 @@ from .absence_binding import (
 )
 from .absence_columns import columns_all_sound
 from .absence_confirms import MAX_CSV_LINES, result_confirms
-from .absence_days import scoped_to_other_days
+from .absence_days import scoped_to_a_day_with_none, scoped_to_other_days
 from .absence_due import due_dates_bear_out, passed_due_date
 from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_no_item_holds, states_denied
@@ -116,7 +116,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         _refuted(context, claim, facts, f"has an item due on {due}, already past on the "
                  "day the result was read", "absence.due_date_passed")
         return
-    if scoped_to_other_days(context, claim, pool):
+    if scoped_to_other_days(context, claim, pool) or scoped_to_a_day_with_none(context, claim,
+                                                                               pool):
         return   # "no visible pass today or tomorrow": the passes listed are later
     selected = listed_in_a_selected_state(
         context, claim, calls_the_sentence_names(context.sentence_text(claim.clause), evidence.ok))

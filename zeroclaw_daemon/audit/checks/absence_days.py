@@ -11,9 +11,10 @@ is not read so.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from ..claims.types import AbsenceClaim, ValueKind
-from ..evidence.calendar import turn_days
+from ..evidence.calendar import turn_days, weekdays_named
 from ..evidence.facts import EventFacts
 from ..evidence.spans import written_days
 from .base import CheckContext
@@ -53,3 +54,36 @@ def scoped_to_other_days(context: CheckContext, claim: AbsenceClaim,
 # The named groups of a pack's DAY_SCOPE and the days they shift the turn's day by.
 _SHIFTS = {"today": 0, "tomorrow": 1, "yesterday": -1}
 
+
+
+def scoped_to_a_day_with_none(context: CheckContext, claim: AbsenceClaim,
+                              pool: list[EventFacts]) -> bool:
+    """The absence's clause names a day of the week ("周日没排他", "el domingo no hay
+    nada", "hoy lunes todavía no aparece"), the results give their items days (a date, or
+    a weekday written in the item), and none of them falls on a named day: the absence is
+    of that day's items, and there are none. (A date the clause writes is not read so: it
+    is as often a thing's own date, "the 12 Jan show", as the day of the items.)"""
+    if not context.claims.clauses:
+        return False
+    clause = context.claims.clauses[claim.clause]
+    said = context.text[clause.start:clause.end]
+    weekdays = weekdays_named(said)
+    if not weekdays or _SINCE_RE.search(said):
+        return False   # "since Monday": a span from that day on, not the day
+    placed = False
+    for facts in pool:
+        for unit in facts.units:
+            days = written_days(unit)
+            on = weekdays_named(unit) | {day.weekday() for day in days}
+            if not on:
+                continue
+            placed = True
+            if on & weekdays:
+                return False
+    return placed
+
+
+# Words that open a span from or to a day ("since Monday", "desde el lunes", "周一以来").
+_SINCE_RE = re.compile(r"\b(?:since|after|before|until|till|from|through|desde|hasta|antes|"
+                       r"despu[eé]s|a\s+partir)\b|以来|之后|以后|之前|以前|从|自从|起",
+                       re.IGNORECASE)

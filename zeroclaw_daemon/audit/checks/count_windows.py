@@ -18,6 +18,7 @@ import re
 
 from ..claims.numbers import find_dates
 from ..claims.types import CountClaim
+from ..evidence.calendar import weekdays_named
 from .base import CheckContext
 
 _CLOCK = r"(\d{1,2}):([0-5]\d)"
@@ -83,15 +84,6 @@ def _first_clock(unit: str) -> int | None:
     return hours * 60 + minutes if hours < 24 else None
 
 
-# The days of the week (a closed class; en, es, zh), Monday first.
-_WEEKDAY_RE = re.compile(
-    r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|"
-    r"jueves|viernes|s[aá]bado|domingo)\b|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
-_WEEKDAY_INDEX = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-    "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3,
-    "viernes": 4, "sabado": 5, "sábado": 5, "domingo": 6, "一": 0, "二": 1, "三": 2, "四": 3,
-    "五": 4, "六": 5, "日": 6, "天": 6}
 _ITEM_DATE_RE = re.compile(r"(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)")
 
 
@@ -99,8 +91,7 @@ def counted_on_a_stated_day(context: CheckContext, claim: CountClaim) -> bool:
     """The count equals the number of a result's items dated on a day its sentence names
     (a weekday: "el lunes", "周一"; a date: "12 月 7 日", "7 de diciembre")."""
     sentence = context.sentence_text(claim.clause)
-    weekdays = {_WEEKDAY_INDEX[(m.group(1) or m.group(2)).lower()]
-                for m in _WEEKDAY_RE.finditer(sentence)}
+    weekdays = weekdays_named(sentence)
     dates = {(month, day) for _, _, (_, month, day) in find_dates(sentence)}
     if not weekdays and not dates:
         return False

@@ -135,3 +135,19 @@ def _months(year: int, month: int, count: int) -> tuple[dt.date, dt.date]:
 def _add_bounds(found: set[tuple[int | None, int, int]], *days: dt.date) -> None:
     for day in days:
         found.update(((day.year, day.month, day.day), (None, day.month, day.day)))
+
+
+# The days of the week (a closed class; en, es, zh), Monday first.
+WEEKDAY_RE = re.compile(
+    r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|"
+    r"jueves|viernes|s[aá]bado|domingo)\b|(?:周|星期|礼拜)([一二三四五六日天])", re.IGNORECASE)
+_WEEKDAY_INDEX = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6, "lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3,
+    "viernes": 4, "sabado": 5, "sábado": 5, "domingo": 6, "一": 0, "二": 1, "三": 2, "四": 3,
+    "五": 4, "六": 5, "日": 6, "天": 6}
+
+
+def weekdays_named(text: str) -> set[int]:
+    """The days of the week ``text`` names (Monday 0): "el lunes", "周一", "on Sunday"."""
+    return {_WEEKDAY_INDEX[(m.group(1) or m.group(2)).lower()] for m in WEEKDAY_RE.finditer(text)}
