@@ -146,3 +146,40 @@ def test_an_absence_since_a_weekday_is_a_span_not_the_day() -> None:
     """'since Monday' opens a span to today: the items after Monday are in it."""
     assert ["absence.result_has_items"] == [f[1] for f in of_type(
         "false_absence", "No entries in the log since Monday.", MILKING)]
+
+
+def test_a_result_that_counts_none_beside_its_query_is_empty() -> None:
+    """{"searched": {...}, "count": 0, "entries": []} found nothing: 'No marriage entry'
+    of it is true, whatever another call of the turn lists."""
+    query = {"parish": "St Just", "from": 1860, "to": 1870, "names": ["Nankervis"]}
+    marriages = ToolEvent(call_id="c1", tool="registers.search",
+                          args={**query, "register": "marriages"}, status=ToolStatus.OK,
+                          result=json.dumps({"searched": {**query, "register": "marriages"},
+                                             "count": 0, "entries": []}, indent=2))
+    banns = ToolEvent(call_id="c2", tool="registers.search",
+                      args={**query, "register": "banns"}, status=ToolStatus.OK,
+                      result=json.dumps({"count": 1, "entries": [
+                          {"volume": "P/133/1/22", "readings": ["1863-11-08", "1863-11-15"],
+                           "groom": "Richard Nankervis, bachelor, of this parish"}]},
+                          indent=2))
+    assert [] == of_type("false_absence",
+                         "No marriage entry for them in the St Just register for 1860–1870.",
+                         marriages, banns)
+
+
+PLOTS = ok("plots_search", "plot   area          type        price_eur\n"
+                           "CR-03  Oak Clearing  individual  1450\n"
+                           "CR-11  Oak Clearing  ashes        690\n")
+
+
+@pytest.mark.parametrize(("reply", "user", "expected"), [
+    ("Dobles no queda ninguna. Lo que hay libre son 2 parcelas.",
+     "¿Queda alguna parcela doble libre?", []),
+    ("Individuales no queda ninguna.", "¿Queda alguna parcela individual libre?",
+     ["absence.result_has_items"]),
+])
+def test_an_absence_of_the_kind_its_clause_opens_with(
+        reply: str, user: str, expected: list[str]) -> None:
+    """'Dobles no queda ninguna': the absence denies the kind the user asked about and the
+    clause opens with; no row holds it, so it is true. A kind a row holds is still checked."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, PLOTS, user=user)]

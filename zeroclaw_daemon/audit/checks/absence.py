@@ -161,6 +161,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             or holds_named_argument(f, claim, said, quoted_only=True)]
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
+    elif not claim.subject and clause is not None and _topic_no_result_holds(
+            context, clause.start, claim.span[0], pool):
+        return   # "Dobles no queda ninguna": no item of the kind the clause opens with
     elif claim.subject:
         # A state the absence names, in the words results write it in ("没有取消的" of
         # "cancelled"): the items in that state are its subject too.
@@ -211,6 +214,34 @@ def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why:
 
 
 _DOUBLE_NEGATION_REACH = 24
+
+
+# Words that open a clause without naming a kind ("Sadly, none left", "Ahora no queda").
+_TOPIC_FILLERS = frozenset({"sadli", "unfortun", "sorri", "ahora", "now", "today", "hoy",
+                            "still", "todavía", "aún", "current", "actual", "right"})
+
+_COPULA_RE = re.compile(r"(?:is|are|was|were|est[aá]n?|estaba|es|son|是)\b", re.IGNORECASE)
+# A participle or adjective of state standing as the topic, stemmed ("agotad", "finish").
+_STATE_WORD_RE = re.compile(r"\w+(?:ad|id|ed)")
+
+
+def _topic_no_result_holds(context: CheckContext, start: int, end: int,
+                           pool: list[EventFacts]) -> bool:
+    """The words the clause opens with before an absence that has no noun of its own (a
+    topic: "Dobles no queda ninguna", "Of the doubles, none is left") name the kind the
+    user asked about, and no result's items hold it: the absence denies that kind, and
+    none is listed."""
+    if _COPULA_RE.match(context.text, end):
+        return False   # "La tabla de pedidos está vacía": a state of what it names
+    topic = {w for w in text_keywords(context.text[start:end]) - _TOPIC_FILLERS
+             if not _STATE_WORD_RE.fullmatch(w)}   # "Agotado no hay nada": a state
+    # A word of a call ("The checkout namespace came back empty", "搜索里没有") names where
+    # nothing was found, not a kind of item.
+    # The kind the user asked about ("¿Queda alguna parcela doble?"): only then is the
+    # topic read as a kind (never as evidence that the kind exists or not).
+    return bool(topic & context.evidence.user_keys) \
+        and not any(topic & (f.result_keys | f.call_keys) for f in pool) \
+        and not topic & {stem(w) for f in context.evidence.ok for w in f.name_words}
 
 
 def _doubly_negated(context: CheckContext, claim: AbsenceClaim) -> bool:

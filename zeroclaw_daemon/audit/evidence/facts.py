@@ -395,7 +395,22 @@ class EventFacts:
                 all(not v for v in data.values() if isinstance(v, list) or is_mapping(v)) and \
                 any(isinstance(v, list) or is_mapping(v) for v in data.values()):
             return True
+        if isinstance(data, dict) and not self.units and _counted_none(data):
+            return True   # {"searched": {...}, "count": 0, "entries": []}: an echo, no item
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
+
+
+# The keys a result states how many items it found under ("count": 0, "total": 0).
+_COUNT_KEYS = frozenset({"count", "total", "found", "matches", "hits", "total_count",
+                         "num_results", "results_count", "n"})
+
+
+def _counted_none(data: dict[str, Any]) -> bool:
+    """A result object that says it found none: a count key at 0, and every list it holds
+    at the top empty (at least one), whatever query it echoes beside them."""
+    lists = [v for v in data.values() if isinstance(v, list)]
+    return bool(lists) and not any(lists) and any(
+        data.get(key) == 0 and not isinstance(data.get(key), bool) for key in _COUNT_KEYS)
 
 
 def json_pairs(node: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
