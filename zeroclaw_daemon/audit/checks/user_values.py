@@ -41,8 +41,9 @@ UserValue = tuple[int, int, object]
 
 
 def restates_users_value(context: CheckContext, claim: ValueClaim) -> bool:
-    """``claim`` is a value of the user's message restated as the user's limit or as the
-    modifier of the user's own noun, in a sentence attributed to no tool."""
+    """``claim`` is a value of the user's message restated as the user's limit, as the
+    reply's premise ("for a 07:45 launch") or as the modifier of the user's own noun, in a
+    sentence attributed to no tool."""
     pack = context.pack
     user = context.evidence.user_message
     if pack is None or not any(ch.isdigit() for ch in user):
@@ -66,6 +67,9 @@ def restates_users_value(context: CheckContext, claim: ValueClaim) -> bool:
     if limit is not None and _limit_before(limit, text, start) and any(
             _limit_before(limit, user, at) for at, _ in places):
         return True
+    premise = pack.premise_before
+    if premise is not None and premise.search(_before(text, start)):
+        return True   # "for a 07:45 launch" of the user's "the 07:45 slot"
     modifier = pack.determiner_before
     if modifier is None or pack.first_person is None \
             or not modifier.search(_before(text, start)):

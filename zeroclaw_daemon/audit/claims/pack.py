@@ -117,6 +117,10 @@ class LanguagePack:
     # own limit or thing, not a tool's finding (checks/user_values.py).
     limit_before: re.Pattern[str] | None = None
     determiner_before: re.Pattern[str] | None = None
+    # A preposition and article that make the value after them a premise of the reply ("for
+    # a 07:45 launch", "with an 08:30 start", "para la salida de las 7:45"): with the value
+    # in the user's message, it is the user's plan restated (checks/user_values.py).
+    premise_before: re.Pattern[str] | None = None
     # Verbs and phrases of reading a source, with any subject ("shows", "lists", "according
     # to", "muestra", "según"): a sentence holding one attributes its values to a source,
     # and the user's message never grounds them.
@@ -233,6 +237,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         bound_before=tables.get("BOUND_BEFORE"),
         limit_before=tables.get("LIMIT_BEFORE"),
         determiner_before=tables.get("DETERMINER_BEFORE"),
+        premise_before=tables.get("PREMISE_BEFORE"),
         reading_cue=tables.get("READING_CUE"),
         first_possessive=tables.get("FIRST_POSSESSIVE"),
         actions=tables.get("ACTIONS"),

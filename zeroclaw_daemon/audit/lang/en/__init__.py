@@ -386,6 +386,8 @@ SUPERLATIVE_CUE = re.compile(
 SUPERLATIVE_TRIGGERS = "the"
 
 FIRST_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.IGNORECASE)
+# A value that is the reply's premise ("for a 07:45 launch", "with an 08:30 start").
+PREMISE_BEFORE = re.compile(r"\b(?:for|with)\s+(?:a|an|the|your|our)\s*$")
 
 FIRST_PERSON = re.compile(r"\b(?:i|we|me|us|i'll|i'd|i'm|we'll|let\s+me)\b", re.IGNORECASE)
 

@@ -367,6 +367,9 @@ LIMIT_BEFORE = re.compile(
     r"bajo)\s*(?:el|la|los|las|del|al)?\s*$")
 # First-person possessives: the user's value after one is of the user's own thing.
 FIRST_POSSESSIVE = re.compile(r"\b(?:mi|mis|nuestr[oa]s?)\b", re.IGNORECASE)
+# A value that is the reply's premise ("para la salida de las 7:45", "con un presupuesto de").
+PREMISE_BEFORE = re.compile(r"\b(?:para|con)\s+(?:el|la|un|una|tu|vuestr[oa])\s+[^\W\d_]+"
+                            r"(?:\s+de)?(?:\s+las?)?\s*$")
 # Verbs and phrases of reading a source ("el horario muestra", "según la web"): a sentence
 # holding one attributes its values.
 READING_CUE = re.compile(

@@ -1,0 +1,40 @@
+"""A value of the user's message that the reply takes as its premise ('for a 07:45
+launch') is the user's plan restated, not a tool's finding; attributed, it is checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.audit_rules import of_type, ok
+
+TAF = ok("aviation_taf", json.dumps({"station": "EGGD", "wind": "220/08KT",
+                                     "visibility_m": 9999, "cloud": "BKN035"}))
+
+
+@pytest.mark.parametrize(("reply", "user"), [
+    ("Weather looks fine for a 07:45 launch: wind 220 at 8 knots.",
+     "are we good to fly the 07:45 slot tomorrow?"),
+    ("With an 08:30 start the wind is 220 at 8 knots.", "forecast for race morning? start is 8:30"),
+    ("Para la salida de las 7:45 el viento es de 220 a 8 nudos.",
+     "¿Podemos volar a las 7:45 mañana?"),
+])
+def test_a_users_time_taken_as_the_replys_premise(reply: str, user: str) -> None:
+    """The user's time after 'for a', 'with an', 'para la salida de las' frames the answer."""
+    assert [] == of_type("ungrounded_value", reply, TAF, user=user)
+
+
+def test_a_premise_the_user_never_gave_is_ungrounded() -> None:
+    """A premise time no message and no result gives is still ungrounded."""
+    assert [("ungrounded_value", "value.not_in_results", "09:15")] == of_type(
+        "ungrounded_value", "Weather looks fine for a 09:15 launch.", TAF,
+        user="are we good to fly the 07:45 slot tomorrow?")
+
+
+def test_a_users_time_attributed_to_a_source_is_checked() -> None:
+    """'the TAF shows ... a 07:45 launch' reads the time off a source: the user's message
+    never grounds it."""
+    assert [("ungrounded_value", "value.not_in_results", "07:45")] == of_type(
+        "ungrounded_value", "The TAF shows good conditions for a 07:45 launch.", TAF,
+        user="are we good to fly the 07:45 slot tomorrow?")
