@@ -1,5 +1,5 @@
-"""A value of the user's message that the reply takes as its premise ('for a 07:45
-launch') is the user's plan restated, not a tool's finding; attributed, it is checked."""
+"""Figures the reply takes from elsewhere than a result: the user's time taken as its
+premise ('for a 07:45 launch'), and its own arithmetic of a part and a whole it states."""
 
 from __future__ import annotations
 
@@ -38,3 +38,20 @@ def test_a_users_time_attributed_to_a_source_is_checked() -> None:
     assert [("ungrounded_value", "value.not_in_results", "07:45")] == of_type(
         "ungrounded_value", "The TAF shows good conditions for a 07:45 launch.", TAF,
         user="are we good to fly the 07:45 slot tomorrow?")
+
+
+FEES = ok("studio_enrolments", json.dumps({"course": "WT-SPR27", "fee_gbp": 185.0,
+                                           "enrolments": [{"student": "Gemma Lloyd",
+                                                           "paid_gbp": 40.0}]}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Gemma has only paid the £40 deposit, so she still owes £145 of the £185.", []),
+    ("Gemma has only paid the £40 deposit, so she still owes £155 of the £185.",
+     [("ungrounded_value", "value.not_in_results", "£155")]),
+])
+def test_a_part_before_the_value_and_its_whole_after(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """'£145 of the £185' after '£40 paid' is the whole less the part, both in its
+    sentence; another difference is still ungrounded."""
+    assert expected == of_type("ungrounded_value", reply, FEES)

@@ -12,7 +12,8 @@ wider "about"):
   times a figure the reply gave before it, a result's number or a figure of the user's
   message ("18 veces al mes": 2,88 € a day is 51,84 € a month);
 - the value is the difference or the sum of a figure of its sentence before it and a
-  figure of the same kind and unit the reply gave before it;
+  figure of the same kind and unit the reply gave before it, or the difference of one
+  before it and one after it in its sentence ("£40 paid, so £145 of the £185 is owed");
 - the value, written with three digits or more, is a running total of two figures of its
   sentence, each maybe times a quantity the sentence writes, in digits or in words ("two
   kits at £42.50 = £85.00, plus two gaskets (£3.20 each) → £91.40");
@@ -91,12 +92,14 @@ def recomputed_from_its_figures(context: CheckContext, claim: ValueClaim) -> boo
     if any(abs(abs(a - b) - target) <= tolerance or abs(a + b - target) <= tolerance
            for a in own for b in same if a != b):
         return True
-    # A whole the sentence gave, less a part it gives after the value: "全场约 57 分钟：音乐
-    # 42 分钟，加中场休息 15 分钟" (each figure of the same kind and unit).
+    # A whole the sentence gave, less a part it gives after the value ("全场约 57 分钟：音乐
+    # 42 分钟，加中场休息 15 分钟"), or a whole it gives after the value less a part it gave
+    # before ("paid the £40 deposit, so she still owes £145 of the £185"): each figure of
+    # the same kind and unit.
     later = [float(v.numbers[0]) for v in context.claims.values
              if v.numbers and v.kind is claim.kind and v.unit == claim.unit
              and claim.span[1] <= v.span[0] < sentence[1]][:MAX_SENTENCE_FACTORS]
-    if any(abs(a - b - target) <= tolerance for a in own for b in later if a > b):
+    if any(abs(abs(a - b) - target) <= tolerance for a in own for b in later if a != b):
         return True
     # A running total of line items, each a figure of the sentence, maybe times a
     # quantity it writes: "two kits at £42.50 = £85.00, plus two gaskets (£3.20 each) →
