@@ -40,9 +40,10 @@ def test_a_users_time_attributed_to_a_source_is_checked() -> None:
         user="are we good to fly the 07:45 slot tomorrow?")
 
 
-FEES = ok("studio_enrolments", json.dumps({"course": "WT-SPR27", "fee_gbp": 185.0,
-                                           "enrolments": [{"student": "Gemma Lloyd",
-                                                           "paid_gbp": 40.0}]}))
+FEES = ok("studio_enrolments", json.dumps({"course": "WT-SPR27", "fee_gbp": 185.0, "enrolments": [
+    *({"student": name, "paid_gbp": 185.0, "status": "paid"}
+      for name in ("Amira Haddad", "Ben Carver", "Chloe Dunn", "Hiro Tanaka", "Lena Fischer")),
+    {"student": "Gemma Lloyd", "paid_gbp": 40.0, "status": "deposit"}]}, indent=2))
 
 
 @pytest.mark.parametrize(("reply", "expected"), [
@@ -55,3 +56,40 @@ def test_a_part_before_the_value_and_its_whole_after(
     """'£145 of the £185' after '£40 paid' is the whole less the part, both in its
     sentence; another difference is still ungrounded."""
     assert expected == of_type("ungrounded_value", reply, FEES)
+
+
+CONCERT = ok("concert_budget", "item,gbp\norchestra,2400.00\nsoloists (4 x 350),1400.00\n"
+                                "venue,650.00\nscores,120.00\nprinting,98.45\n"
+                                "refreshments,135.00\nTOTAL,4803.45\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("**£4,803.45** all in.\n\n- Orchestra: £2,400\n- Soloists: £1,400\n- Venue: £650\n"
+     "- Scores, printing and refreshments together: £353.45", []),
+    ("**£4,803.45** all in.\n\n- Orchestra: £2,400\n- Soloists: £1,400\n- Venue: £650\n"
+     "- Scores, printing and refreshments together: £412.80",
+     [("ungrounded_value", "value.not_in_results", "£412.80")]),
+])
+def test_an_item_that_completes_its_lists_total(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """The last item of a list under a total is what the total leaves once the other items
+    are counted; an item that does not add up is still ungrounded."""
+    assert expected == of_type("ungrounded_value", reply, CONCERT)
+
+
+MUSHROOMS = ok("pricing_wholesale", "producto,precio_kg_eur\nGírgola,\"7,80\"\n"
+                                    "Melena de león,\"18,00\"\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Serían **150 €**:\n\n- 10 kg de gírgola a 7,80 € son 78 €.\n"
+     "- 4 kg de melena de león a 18 € son 72 €.", []),
+    ("Serían **160 €**:\n\n- 10 kg de gírgola a 7,80 € son 78 €.\n"
+     "- 4 kg de melena de león a 18 € son 72 €.",
+     [("ungrounded_value", "value.not_in_results", "160 €")]),
+])
+def test_a_total_that_opens_the_list_of_its_parts(
+        reply: str, expected: list[tuple[str, str, str]]) -> None:
+    """A total on the line opening a list is the sum of its items' last figures; one that
+    is not is still ungrounded."""
+    assert expected == of_type("ungrounded_value", reply, MUSHROOMS)

@@ -17,6 +17,7 @@ from .date_shifts import moved_by_stated_days
 from .durations import duration_derived
 from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
+from .list_totals import adds_up_with_its_list
 from .moments import day_moved_at_the_same_clock
 from .per_unit import per_unit_of_a_record
 from .range_sums import sum_of_a_named_run
@@ -94,6 +95,7 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
     if _own_arithmetic(context, claim) or _per_period(context, claim) \
             or worked_out_in_its_sentence(context, claim) \
             or total_of_a_reply_column(context, claim) \
+            or adds_up_with_its_list(context, claim) \
             or per_unit_of_a_record(context, claim) \
             or recomputed_from_its_figures(context, claim) \
             or share_of_its_figure(context, claim) \
