@@ -45,6 +45,7 @@ from .absence_states import (
     state_of_a_named_row,
     state_written_as_a_value,
 )
+from .absence_stock import row_text, stock_rows_at_zero
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -135,6 +136,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             _refuted(context, claim, facts, f"has {false} with {field} false",
                      "absence.flag_says_otherwise")
         return   # or every item holds the field true: the absence is borne out
+    stock = stock_rows_at_zero(context, claim, pool)
+    if stock is not None:
+        facts, row = stock
+        if row is not None:
+            _refuted(context, claim, facts, f"lists \"{clip(row_text(row))}\" at none in stock",
+                     "absence.result_has_items")
+        return   # or a stock column with no row at zero: the absence holds
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state

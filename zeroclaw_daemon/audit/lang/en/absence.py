@@ -103,6 +103,8 @@ ABSENCE = phrase(
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
     r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|use[\s-]by|sell[\s-]by)|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
+    # Used to the last ("nothing's run out", "none has sold out").
+    r"(?:(?:has|have|had)\s+)?(?:run|ran|sold|used)\s+(?:out|up)|"
     # A state said with a preposition ("nobody is on leave", "no one's off sick").
     r"on\s+(?:leave|holiday|vacation|sick\s+leave)|off\s+(?:sick|work|duty)|out\s+sick|"
     # The negation of a state ("out of service", "unconfirmed", "inactive"): what an

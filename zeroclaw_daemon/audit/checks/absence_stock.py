@@ -1,0 +1,58 @@
+"""An absence of the state of none left: "nothing is out of stock", "nothing's run out",
+"no hay nada agotado", "没有缺货的".
+
+Results write that state as a quantity at zero far more often than as a word: a stock
+column ("qty", "on_hand", "existencias", 库存) whose cell is 0. The absence denies any such
+row: one at zero refutes it; a stock column with no zero bears it out.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..claims.types import AbsenceClaim
+from ..evidence.facts import EventFacts
+from ..evidence.tables import Row
+from .base import CheckContext
+
+# The state of nothing left, as a reply says it (en, es, zh).
+_NONE_LEFT_SAID_RE = re.compile(
+    r"\bout\s+of\s+stock\b|\b(?:run|ran|sold|used)\s+(?:out|up)\b|\bagotad[oa]s?\b|"
+    r"\bsin\s+(?:stock|existencias)\b|缺货|断货|没货|无货|卖完|售罄|用完", re.IGNORECASE)
+# A negative pronoun or quantifier opening the absence: it ranges over every item ("170 的
+#没货了" is said of the row it names, and judged there).
+_QUANTIFIED_RE = re.compile(r"(?:nothing|none|no\b|nada|ning[uú]n|no\s+hay|没有|都没|一个都)",
+                            re.IGNORECASE)
+# The name of a column of what is in stock (en, es, zh; keys as tools write them).
+_STOCK_COLUMN_RE = re.compile(
+    r"^(?:qty|quantity|stock|in_stock|on_hand|available|avail|units|count|level|"
+    r"existencias|cantidad|disponibles?|stock_actual|库存|数量|现货|余量)$", re.IGNORECASE)
+
+
+def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
+                       pool: list[EventFacts]) -> tuple[EventFacts, Row | None] | None:
+    """For an absence of the state of none left, judged on a result with a stock column:
+    the result and its first row at zero (None when no row is: the absence holds).
+    None when the absence is of another state or no result has a stock column."""
+    if _NONE_LEFT_SAID_RE.search(claim.text) is None or not _QUANTIFIED_RE.match(claim.text):
+        return None
+    judged: EventFacts | None = None
+    for facts in pool:
+        rows = facts.rows
+        # An aligned table's columns are numbered; its first row, all words, names them.
+        names = rows[0].labels if rows and not rows[0].numbers else {}
+        for row in rows:
+            cells = [value for column, value in row.numbers.items()
+                     if _STOCK_COLUMN_RE.match(names.get(column, column).strip())]
+            if not cells:
+                continue
+            judged = judged or facts
+            if any(cell == Decimal(0) for cell in cells):
+                return facts, row
+    return (judged, None) if judged is not None else None
+
+
+def row_text(row: Row) -> str:
+    """A row written back as its cells, for a finding's evidence."""
+    return ", ".join([*row.labels.values(), *(str(v) for v in row.numbers.values())])
