@@ -138,9 +138,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return   # or every item holds the field true: the absence is borne out
     stock = stock_rows_at_zero(context, claim, pool)
     if stock is not None:
-        facts, row = stock
-        if row is not None:
-            _refuted(context, claim, facts, f"lists \"{clip(row_text(row))}\" at none in stock",
+        facts, at_zero = stock
+        if at_zero is not None:
+            _refuted(context, claim, facts, f"lists \"{clip(row_text(at_zero))}\" at none in stock",
                      "absence.result_has_items")
         return   # or a stock column with no row at zero: the absence holds
     if claim.of_state and not state_written_as_a_value(claim, pool,
