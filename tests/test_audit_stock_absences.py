@@ -1,5 +1,5 @@
-"""An absence of the state of none left ('nothing is out of stock', 'nothing's run out',
-'no hay nada agotado') is judged on the result's stock column: a row at zero refutes it."""
+"""Absences of a state a result writes as a figure: none left ('nothing is out of stock')
+against a stock column at zero, none overdue against a column counting days overdue."""
 
 from __future__ import annotations
 
@@ -38,3 +38,25 @@ def test_a_named_row_at_zero_is_its_own_state() -> None:
     parts = ok("parts_stock", "sku,品名,库位,库存,单价\nMB-BP-R108,后刹车片,D-04,0,420.00\n"
                               "MB-BP-F108,前刹车片,D-04,2,380.00\n")
     assert [] == of_type("false_absence", "后刹车片（MB-BP-R108）库存是 0，没货了。", parts)
+
+
+@pytest.mark.parametrize(("reply", "result"), [
+    ("没有，三年级二班的集体借阅目前都没有逾期。",
+     "账号     条码          题名          应还日期     逾期天数\n"
+     "CL-3-2   31207004410   水的故事      2099-01-08   6\n"
+     "CL-3-2   31207004522   小王子        2099-01-11   0\n"),
+    ("No loans are overdue for that class.",
+     '[{"barcode": "31207004410", "due": "2099-01-08", "days_overdue": 3}]'),
+])
+def test_a_row_the_result_counts_in_the_state(reply: str, result: str) -> None:
+    """A positive figure in a column the state names (逾期天数 6, days_overdue 3) refutes
+    'none overdue', whatever the due dates say against the clock."""
+    assert ["absence.due_date_passed"] == [
+        f[1] for f in of_type("false_absence", reply, ok("ils_loans", result))]
+
+
+def test_a_column_not_named_for_the_state_counts_nothing() -> None:
+    """A positive figure in another column ('renewals': 3) says nothing of the state."""
+    result = '[{"barcode": "31207004410", "due": "2099-01-08", "renewals": 3}]'
+    assert ["absence.due_date_passed"] != [f[1] for f in of_type(
+        "false_absence", "No loans are overdue for that class.", ok("ils_loans", result))]

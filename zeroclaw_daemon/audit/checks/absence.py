@@ -113,9 +113,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     # dated on it: judged before the day scope.
     passed = passed_due_date(context, claim, pool)
     if passed is not None:
-        facts, due = passed
-        _refuted(context, claim, facts, f"has an item due on {due}, already past on the "
-                 "day the result was read", "absence.due_date_passed")
+        facts, why = passed
+        _refuted(context, claim, facts, why, "absence.due_date_passed")
         return
     if scoped_to_other_days(context, claim, pool) or scoped_to_a_day_with_none(context, claim,
                                                                                pool):

@@ -57,8 +57,8 @@ _ISO_DAY_RE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 def passed_due_date(context: CheckContext, claim: AbsenceClaim,
                     pool: list[EventFacts]) -> tuple[EventFacts, str] | None:
-    """The result and the due date of a row that refutes the absence, or None (see the
-    module docstring)."""
+    """The result of a row that refutes the absence and why (its due date passed, or the
+    result counts it in the state), or None (see the module docstring)."""
     found = _due_reading(context, claim, pool)
     return found if isinstance(found, tuple) else None
 
@@ -79,6 +79,10 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
     said = context.text[claim.span[0]:clause.end] if clause is not None else claim.text
     if not _DUE_STATE_RE.search(said):
         return None
+    for facts in pool:
+        counted = _counted_in_the_state(facts, _item_rows(facts))
+        if counted is not None:
+            return counted   # "逾期天数 6": the result says so, whatever day the clock reads
     days = turn_days([f.event for f in context.evidence.ok])
     if not days:
         return None
@@ -99,8 +103,22 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
                 continue   # the clause is about rows this one is not
             dated = True
             if due < day:
-                return facts, due.isoformat()
+                return facts, (f"has an item due on {due.isoformat()}, already past on the "
+                               "day the result was read")
     return True if dated else None
+
+
+def _counted_in_the_state(facts: EventFacts, rows: list[Row]) -> tuple[EventFacts, str] | None:
+    """A row with a positive figure in a column the state names ("days_overdue": 3,
+    "逾期天数": 6, "dias_vencido"): the result itself counts that row in the state."""
+    structured = [r for r in facts.rows if r.structured]
+    header = structured[0].labels if structured and facts.parsed_json is None else None
+    for row in rows:
+        for key, value in row.numbers.items():
+            name = header.get(key, key) if header is not None else key
+            if value > 0 and _DUE_STATE_RE.search(name.replace("_", " ")):
+                return facts, f"counts an item in that state ({name}: {value})"
+    return None
 
 
 def _due_columns(names: dict[str, str]) -> list[str]:
