@@ -3,9 +3,12 @@ against a stock column at zero, none overdue against a column counting days over
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.audit_rules import of_type, ok
+from zeroclaw_daemon.receipts import ToolEvent
 
 STOCK = ok("inventory_check", "sku     item                       qty  unit    reorder_at\n"
                               "TC-001  Nitrile gloves M           14   box     6\n"
@@ -60,3 +63,34 @@ def test_a_column_not_named_for_the_state_counts_nothing() -> None:
     result = '[{"barcode": "31207004410", "due": "2099-01-08", "renewals": 3}]'
     assert ["absence.due_date_passed"] != [f[1] for f in of_type(
         "false_absence", "No loans are overdue for that class.", ok("ils_loans", result))]
+
+
+CASES = ok("labtrack_cases", "caso      trabajo               entrega     dias_retraso\n"
+                             "DL-31020  corona zirconio       2099-11-17  0\n"
+                             "DL-31009  corona metal          2099-11-13  3\n")
+BALANCES = ok("students_balances", json.dumps([
+    {"alumno": "Carmen Vidal", "cuota_eur": 210.0, "pendiente_eur": 0.0},
+    {"alumno": "Samuel Ortiz", "cuota_eur": 210.0, "pendiente_eur": 60.0},
+]))
+WAITS = ok("ris_waiting_list", "prueba       pacientes  fuera_de_plazo\n"
+                               "TAC          341        12\n"
+                               "Mamografía   118        0\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "rule"), [
+    ("No, ninguno va retrasado; lo más urgente es la corona de zirconio.", CASES,
+     "absence.due_date_passed"),
+    ("Ninguno de los 2 alumnos de Torno tiene saldo pendiente.", BALANCES,
+     "absence.result_has_items"),
+    ("Nadie está fuera de plazo.", WAITS, "absence.result_has_items"),
+])
+def test_a_state_a_column_is_named_for(reply: str, event: ToolEvent, rule: str) -> None:
+    """A positive figure in the column the state names ('dias_retraso': 3, 'pendiente_eur':
+    60) refutes the absence of that state."""
+    assert [rule] == [f[1] for f in of_type("false_absence", reply, event)]
+
+
+def test_a_state_column_read_on_the_row_its_clause_names() -> None:
+    """'mamografía va bien, sin nadie fuera de plazo' reads the mammography row (0) only."""
+    assert [] == of_type("false_absence", "La mamografía va bien, sin nadie fuera de plazo.",
+                         WAITS)

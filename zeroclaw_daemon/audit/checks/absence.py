@@ -45,7 +45,7 @@ from .absence_states import (
     state_of_a_named_row,
     state_written_as_a_value,
 )
-from .absence_stock import row_text, stock_rows_at_zero
+from .absence_stock import counted_in_its_state, row_text, stock_rows_at_zero
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -142,6 +142,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             _refuted(context, claim, facts, f"lists \"{clip(row_text(at_zero))}\" at none in stock",
                      "absence.result_has_items")
         return   # or a stock column with no row at zero: the absence holds
+    counted = counted_in_its_state(claim, states_denied(context, claim),
+                                   _its_part_of_the_sentence(context, claim), pool)
+    if counted is not None:
+        facts, cell = counted
+        _refuted(context, claim, facts, f"counts an item in that state ({cell})",
+                 "absence.result_has_items")
+        return
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state
@@ -249,6 +256,16 @@ def _topic_no_result_holds(context: CheckContext, start: int, end: int,
     return bool(topic & context.evidence.user_keys) \
         and not any(topic & (f.result_keys | f.call_keys) for f in pool) \
         and not topic & {stem(w) for f in context.evidence.ok for w in f.name_words}
+
+
+def _its_part_of_the_sentence(context: CheckContext, claim: AbsenceClaim) -> str:
+    """The absence's sentence from the last semicolon or line break before it to its end,
+    lower-cased: the part that names what it is about."""
+    span = context.claims.sentence_span(claim.clause)
+    start = span[0] if span is not None else 0
+    cut = max(context.text.rfind(";", start, claim.span[0]), context.text.rfind(
+        "\n", start, claim.span[0]))
+    return context.text[max(start, cut + 1):claim.span[1]].lower()
 
 
 def _doubly_negated(context: CheckContext, claim: AbsenceClaim) -> bool:

@@ -33,7 +33,7 @@ _DUE_STATE_RE = re.compile(
     r"(?<![a-z])(?:overdue|past\s+due|expired|lapsed|out\s+of\s+date|"
     r"past\s+(?:its|their|the)\s+(?:date|expiry|use[\s-]by|sell[\s-]by|best[\s-]before)|"
     r"vencid[oa]s?|caducad[oa]s?|"
-    r"atrasad[oa]s?)(?![a-z])|逾期|过期|超期", re.IGNORECASE)
+    r"atrasad[oa]s?|retrasad[oa]s?|retraso)(?![a-z])|逾期|过期|超期", re.IGNORECASE)
 # Words a column of due dates is named by (keys are written in English or Spanish, or in
 # Chinese, whatever the reply's language).
 _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline", "until",

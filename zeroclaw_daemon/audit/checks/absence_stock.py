@@ -1,9 +1,10 @@
-"""An absence of the state of none left: "nothing is out of stock", "nothing's run out",
-"no hay nada agotado", "没有缺货的".
+"""Absences of a state that results write as a figure, not as a word.
 
-Results write that state as a quantity at zero far more often than as a word: a stock
-column ("qty", "on_hand", "existencias", 库存) whose cell is 0. The absence denies any such
-row: one at zero refutes it; a stock column with no zero bears it out.
+- None left ("nothing is out of stock", "nothing's run out", "no hay nada agotado", "没有缺
+  货的"): a stock column ("qty", "on_hand", "existencias", 库存) whose cell is 0. One row at
+  zero refutes the absence; a stock column with no zero bears it out.
+- A state a column is named for ("ninguno tiene saldo pendiente" over "pendiente_eur": 60):
+  a positive figure in that column counts the row in the state, and refutes the absence.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import re
 from decimal import Decimal
 
 from ..claims.types import AbsenceClaim
+from ..claims.words import LATIN_WORD_RE, key_text, stem
 from ..evidence.facts import EventFacts
 from ..evidence.tables import Row
 from .base import CheckContext
+from .row_readings import names_its_row
 
 # The state of nothing left, as a reply says it (en, es, zh).
 _NONE_LEFT_SAID_RE = re.compile(
@@ -56,3 +59,31 @@ def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
 def row_text(row: Row) -> str:
     """A row written back as its cells, for a finding's evidence."""
     return ", ".join([*row.labels.values(), *(str(v) for v in row.numbers.values())])
+
+
+def counted_in_its_state(claim: AbsenceClaim, states: frozenset[str], said: str,
+                         pool: list[EventFacts]) -> tuple[EventFacts, str] | None:
+    """The result and the cell of a row with a positive figure in a column named for the
+    state the absence denies (its state words' stems, ``states``, or its subject's),
+    when the absence is of a state ("saldo pendiente", "overdue"); None otherwise. When
+    ``said`` (the absence's part of its sentence) names rows ("mamografía va bien, sin
+    nadie fuera de plazo"), only those rows are read."""
+    if not claim.of_state:
+        return None
+    wanted = {s for s in (*states, *claim.subject) if len(s) >= _MIN_STEM}
+    if not wanted:
+        return None
+    for facts in pool:
+        rows = facts.rows
+        names = rows[0].labels if rows and not rows[0].numbers else {}
+        named = [row for row in rows if row.numbers and names_its_row(said, row, rows)]
+        for row in named or rows:
+            for column, value in row.numbers.items():
+                name = names.get(column, column)
+                if value > 0 and wanted & {stem(w) for w in
+                                           LATIN_WORD_RE.findall(key_text(name).lower())}:
+                    return facts, f"{name}: {value}"
+    return None
+
+
+_MIN_STEM = 5

@@ -24,8 +24,12 @@ _STATE_ES = (r"(?:abiert|pendient|vencid|atrasad|caducad|rechazad|bloquead|retra
 _STATE_VERBS_ES = r"(?:rechaz|cancel|retras|bloque|suspend|averi)"
 ABSENCE = phrase(
     r"\b(?:nada|nadie|ningun[oa]s?|ningún|ningun[oa]s?\s+de\s+(?:ell[oa]s|est[oa]s|l[oa]s\s+"
-    + _W + r")|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")\s+(?:se\s+)?"
+    # "ninguno de los 8 alumnos de Torno nivel 2": a number and a complement of the group
+    r"(?:\d+\s+)?" + _W + r"(?:\s+del?\s+" + _W + r"(?:\s+[\wáéíóúñ-]+){0,2})?)"
+    r"|(?:ningún|ninguna|ningunos|ningunas)\s+" + _W + r")\s+(?:se\s+)?"
+    # "ninguno va retrasado": ir and andar as copulas of a state
     r"(?:(?:est[áa]n?|estaba[n]?|estuvo|estuvieron|qued[óo]|quedaron|quedan?|fue|fueron|"
+    r"va|van|iba|iban|anda|andan|"
     r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron)\s+"
     # or a thing of the item's in that state ("ninguno tiene la ITV caducada")
     r"|(?:tiene|tienen|tenía|tenían|lleva|llevan)\s+(?:(?:el|la|los|las|su|sus)\s+)?"
