@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from ...receipts.render import count_items
-from ..claims import ValueKind
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
@@ -36,6 +35,14 @@ from .absence_rows import (
     states_written,
     subject_row_negative,
     vacant_row_named,
+)
+from .absence_scope import (
+    bare,
+    doubly_negated,
+    its_part_of_the_sentence,
+    none_left,
+    scoped_to_a_moment,
+    topic_no_result_holds,
 )
 from .absence_selected import listed_in_a_selected_state
 from .absence_states import (
@@ -82,13 +89,13 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     residual = context.pack.residual if context.pack is not None else None
     if residual is not None and residual.search(claim.text):
         return  # "with no other warnings": the rest, after the ones named; precision first
-    if _doubly_negated(context, claim):
+    if doubly_negated(context, claim):
         return  # "no hay ningún mes sin consumo": every month has some; a universal
-    if _scoped_to_a_moment(context, claim):
+    if scoped_to_a_moment(context, claim):
         return  # "10:16 之后…没有再报错": about part of the result only; precision first
-    if not claim.subject and len(claim.text.strip()) <= 3 and _bare(context, claim):
+    if not claim.subject and len(claim.text.strip()) <= 3 and bare(context, claim):
         return  # a bare "没有。" answering the question: what it denies is not in the reply
-    if _none_left(context, claim):
+    if none_left(context, claim):
         return  # "没有了，四个场次全部订满": every item taken; the result lists the taken ones
     pool = context.relevant(claim.container, evidence.ok) or evidence.ok
     if context.pack is not None and context.pack.lack is not None \
@@ -143,7 +150,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
                      "absence.result_has_items")
         return   # or a stock column with no row at zero: the absence holds
     counted = counted_in_its_state(claim, states_denied(context, claim),
-                                   _its_part_of_the_sentence(context, claim), pool)
+                                   its_part_of_the_sentence(context, claim), pool)
     if counted is not None:
         facts, cell = counted
         _refuted(context, claim, facts, f"counts an item in that state ({cell})",
@@ -175,7 +182,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             or holds_named_argument(f, claim, said, quoted_only=True)]
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
-    elif not claim.subject and clause is not None and _topic_no_result_holds(
+    elif not claim.subject and clause is not None and topic_no_result_holds(
             context, clause.start, claim.span[0], pool):
         return   # "Dobles no queda ninguna": no item of the kind the clause opens with
     elif claim.subject:
@@ -225,59 +232,6 @@ def _refuted(context: CheckContext, claim: AbsenceClaim, facts: EventFacts, why:
              rule: str) -> None:
     context.add(FindingType.FALSE_ABSENCE, claim.span, facts.event.call_id,
                 f"says \"{clip(claim.text)}\", but the {facts.event.tool} result {why}", rule)
-
-
-_DOUBLE_NEGATION_REACH = 24
-
-
-# Words that open a clause without naming a kind ("Sadly, none left", "Ahora no queda").
-_TOPIC_FILLERS = frozenset({"sadli", "unfortun", "sorri", "ahora", "now", "today", "hoy",
-                            "still", "todavía", "aún", "current", "actual", "right"})
-
-_COPULA_RE = re.compile(r"(?:is|are|was|were|est[aá]n?|estaba|es|son|是)\b", re.IGNORECASE)
-# A participle or adjective of state standing as the topic, stemmed ("agotad", "finish").
-_STATE_WORD_RE = re.compile(r"\w+(?:ad|id|ed)")
-
-
-def _topic_no_result_holds(context: CheckContext, start: int, end: int,
-                           pool: list[EventFacts]) -> bool:
-    """The words the clause opens with before an absence that has no noun of its own (a
-    topic: "Dobles no queda ninguna", "Of the doubles, none is left") name the kind the
-    user asked about, and no result's items hold it: the absence denies that kind, and
-    none is listed."""
-    if _COPULA_RE.match(context.text, end):
-        return False   # "La tabla de pedidos está vacía": a state of what it names
-    topic = {w for w in text_keywords(context.text[start:end]) - _TOPIC_FILLERS
-             if not _STATE_WORD_RE.fullmatch(w)}   # "Agotado no hay nada": a state
-    # A word of a call ("The checkout namespace came back empty", "搜索里没有") names where
-    # nothing was found, not a kind of item.
-    # The kind the user asked about ("¿Queda alguna parcela doble?"): only then is the
-    # topic read as a kind (never as evidence that the kind exists or not).
-    return bool(topic & context.evidence.user_keys) \
-        and not any(topic & (f.result_keys | f.call_keys) for f in pool) \
-        and not topic & {stem(w) for f in context.evidence.ok for w in f.name_words}
-
-
-def _its_part_of_the_sentence(context: CheckContext, claim: AbsenceClaim) -> str:
-    """The absence's sentence from the last semicolon or line break before it to its end,
-    lower-cased: the part that names what it is about."""
-    span = context.claims.sentence_span(claim.clause)
-    start = span[0] if span is not None else 0
-    cut = max(context.text.rfind(";", start, claim.span[0]), context.text.rfind(
-        "\n", start, claim.span[0]))
-    return context.text[max(start, cut + 1):claim.span[1]].lower()
-
-
-def _doubly_negated(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """The denied noun is followed, in its clause, by "without"/"sin" and a noun: "no
-    month without usage" says every month has some (a universal, not an absence)."""
-    double = context.pack.double_negation if context.pack is not None else None
-    if double is None:
-        return False
-    end = claim.span[1] + _DOUBLE_NEGATION_REACH
-    if context.claims.clauses:
-        end = min(end, context.claims.clauses[claim.clause].end)
-    return double.search(context.text, claim.span[0], max(end, claim.span[1])) is not None
 
 
 def _check_daypart(context: CheckContext, claim: AbsenceClaim,
@@ -382,39 +336,6 @@ def lists_records(facts: EventFacts) -> bool:
 
 
 _ALIGNED_GAP_RE = re.compile(r"\t|\s{2,}")
-
-
-def _scoped_to_a_moment(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """A time or date with a scope word ("since", "之后") before the absence, in its
-    sentence."""
-    scope = context.pack.time_scope if context.pack is not None else None
-    span = context.claims.sentence_span(claim.clause)
-    if scope is None or span is None:
-        return False
-    moments = [v for v in context.claims.values if v.kind in (ValueKind.TIME, ValueKind.DATE)
-               and span[0] <= v.span[0] < claim.span[0]]
-    return bool(moments) and scope.search(context.text, moments[0].span[0],
-                                          claim.span[0]) is not None
-
-
-def _bare(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """The absence is its whole clause: the negation word alone."""
-    span = context.claims.sentence_span(claim.clause)
-    if span is None:
-        return False
-    sentence = context.text[span[0]:span[1]].strip(" \t\n。.!！")
-    return len(sentence) <= 3
-
-
-def _none_left(context: CheckContext, claim: AbsenceClaim) -> bool:
-    """"没有了", "ya no queda ninguna", "none left": an absence of what remains, with no noun
-    of its own and nothing else in its clause, answers the question by saying every item
-    is taken; a result listing items (the taken ones) does not refute it, and which item
-    is free is a state it does not name. Precision first: no finding."""
-    remainder = context.pack.remainder if context.pack is not None else None
-    if claim.subject or remainder is None or remainder.search(claim.text) is None:
-        return False
-    return not claim.container - text_keywords(claim.text)
 
 
 def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:

@@ -1,0 +1,98 @@
+"""What an absence is about, read from its own sentence: the kind its clause opens with,
+the part of the sentence that names its rows, a moment it is scoped to, a bare answer, a
+remainder denied, and a double negation that makes it a universal."""
+
+from __future__ import annotations
+
+import re
+
+from ..claims import ValueKind
+from ..claims.types import AbsenceClaim
+from ..claims.words import stem, text_keywords
+from ..evidence.facts import EventFacts
+from .base import CheckContext
+
+_DOUBLE_NEGATION_REACH = 24
+
+
+# Words that open a clause without naming a kind ("Sadly, none left", "Ahora no queda").
+_TOPIC_FILLERS = frozenset({"sadli", "unfortun", "sorri", "ahora", "now", "today", "hoy",
+                            "still", "todavía", "aún", "current", "actual", "right"})
+
+_COPULA_RE = re.compile(r"(?:is|are|was|were|est[aá]n?|estaba|es|son|是)\b", re.IGNORECASE)
+# A participle or adjective of state standing as the topic, stemmed ("agotad", "finish").
+_STATE_WORD_RE = re.compile(r"\w+(?:ad|id|ed)")
+
+
+def topic_no_result_holds(context: CheckContext, start: int, end: int,
+                           pool: list[EventFacts]) -> bool:
+    """The words the clause opens with before an absence that has no noun of its own (a
+    topic: "Dobles no queda ninguna", "Of the doubles, none is left") name the kind the
+    user asked about, and no result's items hold it: the absence denies that kind, and
+    none is listed."""
+    if _COPULA_RE.match(context.text, end):
+        return False   # "La tabla de pedidos está vacía": a state of what it names
+    topic = {w for w in text_keywords(context.text[start:end]) - _TOPIC_FILLERS
+             if not _STATE_WORD_RE.fullmatch(w)}   # "Agotado no hay nada": a state
+    # A word of a call ("The checkout namespace came back empty", "搜索里没有") names where
+    # nothing was found, not a kind of item.
+    # The kind the user asked about ("¿Queda alguna parcela doble?"): only then is the
+    # topic read as a kind (never as evidence that the kind exists or not).
+    return bool(topic & context.evidence.user_keys) \
+        and not any(topic & (f.result_keys | f.call_keys) for f in pool) \
+        and not topic & {stem(w) for f in context.evidence.ok for w in f.name_words}
+
+
+def its_part_of_the_sentence(context: CheckContext, claim: AbsenceClaim) -> str:
+    """The absence's sentence from the last semicolon or line break before it to its end,
+    lower-cased: the part that names what it is about."""
+    span = context.claims.sentence_span(claim.clause)
+    start = span[0] if span is not None else 0
+    cut = max(context.text.rfind(";", start, claim.span[0]), context.text.rfind(
+        "\n", start, claim.span[0]))
+    return context.text[max(start, cut + 1):claim.span[1]].lower()
+
+
+def doubly_negated(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """The denied noun is followed, in its clause, by "without"/"sin" and a noun: "no
+    month without usage" says every month has some (a universal, not an absence)."""
+    double = context.pack.double_negation if context.pack is not None else None
+    if double is None:
+        return False
+    end = claim.span[1] + _DOUBLE_NEGATION_REACH
+    if context.claims.clauses:
+        end = min(end, context.claims.clauses[claim.clause].end)
+    return double.search(context.text, claim.span[0], max(end, claim.span[1])) is not None
+
+
+def scoped_to_a_moment(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """A time or date with a scope word ("since", "之后") before the absence, in its
+    sentence."""
+    scope = context.pack.time_scope if context.pack is not None else None
+    span = context.claims.sentence_span(claim.clause)
+    if scope is None or span is None:
+        return False
+    moments = [v for v in context.claims.values if v.kind in (ValueKind.TIME, ValueKind.DATE)
+               and span[0] <= v.span[0] < claim.span[0]]
+    return bool(moments) and scope.search(context.text, moments[0].span[0],
+                                          claim.span[0]) is not None
+
+
+def bare(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """The absence is its whole clause: the negation word alone."""
+    span = context.claims.sentence_span(claim.clause)
+    if span is None:
+        return False
+    sentence = context.text[span[0]:span[1]].strip(" \t\n。.!！")
+    return len(sentence) <= 3
+
+
+def none_left(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """"没有了", "ya no queda ninguna", "none left": an absence of what remains, with no noun
+    of its own and nothing else in its clause, answers the question by saying every item
+    is taken; a result listing items (the taken ones) does not refute it, and which item
+    is free is a state it does not name. Precision first: no finding."""
+    remainder = context.pack.remainder if context.pack is not None else None
+    if claim.subject or remainder is None or remainder.search(claim.text) is None:
+        return False
+    return not claim.container - text_keywords(claim.text)
