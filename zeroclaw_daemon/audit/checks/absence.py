@@ -182,8 +182,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             or holds_named_argument(f, claim, said, quoted_only=True)]
     if held:
         target = held[0]   # "no 5xx" over 502 lines, "没看到 12月1日 的备份" over ...20261201...
-    elif not claim.subject and clause is not None and topic_no_result_holds(
-            context, clause.start, claim.span[0], pool):
+    elif topic_no_result_holds(context, claim, pool):
         return   # "Dobles no queda ninguna": no item of the kind the clause opens with
     elif claim.subject:
         # A state the absence names, in the words results write it in ("没有取消的" of

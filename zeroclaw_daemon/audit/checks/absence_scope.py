@@ -24,23 +24,34 @@ _COPULA_RE = re.compile(r"(?:is|are|was|were|est[aá]n?|estaba|es|son|是)\b", r
 _STATE_WORD_RE = re.compile(r"\w+(?:ad|id|ed)")
 
 
-def topic_no_result_holds(context: CheckContext, start: int, end: int,
-                           pool: list[EventFacts]) -> bool:
-    """The words the clause opens with before an absence that has no noun of its own (a
-    topic: "Dobles no queda ninguna", "Of the doubles, none is left") name the kind the
-    user asked about, and no result's items hold it: the absence denies that kind, and
-    none is listed."""
+def topic_of(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
+    """The kind an absence with no noun of its own is about, when its clause opens with it
+    ("Dobles no queda ninguna", "Alarma activa ahora mismo no hay ninguna") and the user
+    asked about it: the opening's words, less fillers, states ("Agotado") and the words
+    of a call ("The checkout namespace came back empty", "搜索里没有": where nothing was
+    found, not a kind); empty otherwise. The user's words only pick the topic out, never
+    ground it."""
+    clauses = context.claims.clauses
+    if claim.subject or not clauses:
+        return frozenset()
+    start, end = clauses[claim.clause].start, claim.span[0]
     if _COPULA_RE.match(context.text, end):
-        return False   # "La tabla de pedidos está vacía": a state of what it names
+        return frozenset()   # "La tabla de pedidos está vacía": a state of what it names
     topic = {w for w in text_keywords(context.text[start:end]) - _TOPIC_FILLERS
-             if not _STATE_WORD_RE.fullmatch(w)}   # "Agotado no hay nada": a state
-    # A word of a call ("The checkout namespace came back empty", "搜索里没有") names where
-    # nothing was found, not a kind of item.
-    # The kind the user asked about ("¿Queda alguna parcela doble?"): only then is the
-    # topic read as a kind (never as evidence that the kind exists or not).
-    return bool(topic & context.evidence.user_keys) \
-        and not any(topic & (f.result_keys | f.call_keys) for f in pool) \
-        and not topic & {stem(w) for f in context.evidence.ok for w in f.name_words}
+             if not _STATE_WORD_RE.fullmatch(w)}
+    if not topic & context.evidence.user_keys:
+        return frozenset()
+    called = {w for f in context.evidence.ok for w in f.call_keys} | {
+        stem(w) for f in context.evidence.ok for w in f.name_words}
+    return frozenset() if topic & called else frozenset(topic)
+
+
+def topic_no_result_holds(context: CheckContext, claim: AbsenceClaim,
+                          pool: list[EventFacts]) -> bool:
+    """The absence's topic (:func:`topic_of`) is held by no result: it denies that kind,
+    and none is listed."""
+    topic = topic_of(context, claim)
+    return bool(topic) and not any(topic & f.result_keys for f in pool)
 
 
 def its_part_of_the_sentence(context: CheckContext, claim: AbsenceClaim) -> str:
