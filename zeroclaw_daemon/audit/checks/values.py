@@ -32,6 +32,7 @@ from .round_bounds import a_round_bound
 from .row_readings import misreads_its_row
 from .sentence_figures import worked_out_in_its_sentence
 from .time_windows import bounds_a_counted_window
+from .unit_rates import at_a_rate_times_its_units
 from .user_values import restates_users_value
 from .written_arithmetic import value_of_a_written_formula
 from .zone_shifts import zone_shift_applied
@@ -100,6 +101,7 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
             or recomputed_from_its_figures(context, claim) \
             or share_of_its_figure(context, claim) \
             or at_a_rate_of_its_sentence(context, claim) \
+            or at_a_rate_times_its_units(context, claim) \
             or sum_of_a_named_run(context, claim) \
             or value_of_a_written_formula(context, claim):
         return True
