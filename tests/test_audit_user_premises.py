@@ -93,3 +93,24 @@ def test_a_total_that_opens_the_list_of_its_parts(
     """A total on the line opening a list is the sum of its items' last figures; one that
     is not is still ungrounded."""
     assert expected == of_type("ungrounded_value", reply, MUSHROOMS)
+
+
+ROOMS = ok("roombook_list", "ROOM      CAP  START  END    BOOKED BY\n"
+                            "Boardroom 14   08:30  10:00  Tamsin Okafor\n"
+                            "Snug      4    13:00  14:00  Marguerite Holm\n"
+                            "Fishbowl  6    09:00  11:00  Ayo Bankole\n")
+
+
+@pytest.mark.parametrize(("reply", "user", "expected"), [
+    ("For 8 people at 1pm the Boardroom is the only room that fits.",
+     "I need somewhere for 8 people around 1pm", []),
+    ("There are 8 people booked in at 1pm.", "I need somewhere for 8 people around 1pm",
+     ["count.item_count"]),
+    ("For 8 people at 1pm the Boardroom is the only room that fits.",
+     "what's free around 1pm?", ["count.item_count"]),
+])
+def test_a_count_the_user_set_as_the_replys_purpose(
+        reply: str, user: str, expected: list[str]) -> None:
+    """'For 8 people' restates what the user sized the request for; the same number said
+    as a count of bookings, or one the user never gave, is still checked."""
+    assert expected == [f[1] for f in of_type("count_mismatch", reply, ROOMS, user=user)]

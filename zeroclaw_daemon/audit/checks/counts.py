@@ -44,6 +44,7 @@ from .noun_figures import written_with_its_noun
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
 from .subject_counts import counts_the_items_of_its_subject
+from .user_values import a_count_the_user_set
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
 
 HEADER_WORD_RE = re.compile(r"\bheaders?\b|表头|标题行|\bencabezados?\b|\bcabeceras?\b",
@@ -77,6 +78,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not context.claims.acknowledges_failure:
             context.failed_presented(claim.span)
         return
+    if a_count_the_user_set(context, claim):
+        return   # "For 8 people at 1pm:" of the user's "somewhere for 8 people"
     if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
             or said_of_each_item(context, claim) or a_range_it_spans(context, claim):
         return

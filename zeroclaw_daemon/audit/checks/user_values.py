@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import HAYSTACK_NUMBER_RE, TIME_RE, number_readings
-from ..claims.words import fold
+from ..claims.types import CountClaim
+from ..claims.words import fold, text_keywords
 from .base import CheckContext
 from .moments import clock_key_minutes
 
@@ -150,3 +151,27 @@ def _limit_before(limit: re.Pattern[str], text: str, start: int) -> bool:
 def _next_word(text: str, end: int) -> str | None:
     match = _NEXT_WORD_RE.match(text, end)
     return None if match is None else fold(match.group(1))
+
+
+# "for 8 people", "para 8 personas", "给 8 个人": a count after a preposition of purpose is
+# what the reply is sized for, not how many items a result lists.
+_FOR_BEFORE_RE = re.compile(r"(?:\b(?:for|para|per)|[给供为])\s*[*_]*\s*$", re.IGNORECASE)
+
+
+def a_count_the_user_set(context: CheckContext, claim: CountClaim) -> bool:
+    """A count the user's message gives with the same noun ("I need somewhere for 8
+    people"), restated after a preposition of purpose ("For 8 people at 1pm:") in a
+    sentence attributed to no source: the user's requirement, not a count of a result."""
+    user = context.evidence.user_message
+    if not user or str(claim.value) not in user:
+        return False
+    text = context.text
+    if not _FOR_BEFORE_RE.search(text, max(0, claim.span[0] - 8), claim.span[0]):
+        return False
+    pack = context.pack
+    if context.claims.sentence_of(claim.clause) in context.claims.attributed_sentences or (
+            pack is not None and pack.reading_cue is not None
+            and pack.reading_cue.search(context.sentence_text(claim.clause))):
+        return False
+    said = re.search(r"(?<![\d.,])" + str(claim.value) + r"(?![\d.,])\s*(\S+)", user)
+    return said is not None and bool(text_keywords(said.group(1)) & claim.keywords)
