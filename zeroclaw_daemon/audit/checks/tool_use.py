@@ -95,6 +95,11 @@ def check_result(context: CheckContext, claim: ResultClaim) -> None:
         return
     if not hits and evidence.ok:
         return
+    said = {w for w in text_keywords(claim.text) if len(w) >= 4}
+    if said and any(said <= f.result_keys for f in evidence.ok):
+        # "Status is confirmed" of a booking whose result reads "status": "confirmed": the
+        # state is read off a successful result, not an outcome of the failed call.
+        return
     if not claim.completion and context.claims.acknowledges_failure:
         return  # "the output shows ..." of an error the reply admits to
     context.failed_presented(claim.span, hits[0] if hits else None)

@@ -129,6 +129,8 @@ FAILURE = phrase(
     r"errored|(?:an|the)\s+error|with\s+(?:an?\s+)?error|error\s+(?:message|code)|"
     r"unavailable|aborted|crashed|exit(?:ed)?\s+(?:with\s+)?(?:code|status)\s+[1-9]|"
     r"(?:never|not)\s+(?:ran|run|completed|finished|executed|went\s+through)|"
+    # Not sent ("the email did **not** go out", "wasn't delivered"), emphasis or not.
+    r"(?:did|was|were)(?:n't|\s+[*_]{0,2}not[*_]{0,2})\s+(?:go\s+out|sent|delivered)|"
     r"nothing\s+(?:came|was)\s+back|still\s+unknown|no\s+(?:data|result)\s+(?:came|was)|"
     # The receiver never answered the call ("the RTU hasn't acknowledged it").
     r"(?:hasn't|has\s+not|haven't|have\s+not|never)\s+(?:yet\s+)?(?:acknowledged|responded|"
@@ -247,7 +249,7 @@ TRIGGERS: dict[str, str] = {
         "completed could couldn replied responded "
         "crashed data denied did didn error errored executed fail* finished forbidden nothing "
         "permission permitted ran refused rejected response result run status through time* "
-        "timeout* unable unauthori* unavailable unknown unreachable wasn weren"
+        "timeout* unable unauthori* unavailable unknown unreachable wasn weren sent delivered"
     ),
     "tool_use": (
         "analy* audited browsed called calling can check checked checking compared confirmed "
