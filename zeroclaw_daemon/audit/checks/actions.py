@@ -118,13 +118,19 @@ def _echoes_a_result(text: str, claim: ActionClaim, ok: Sequence[CallProfile]) -
     """Whether the verb, with a character of the reply beside it, stands in a successful
     call's result (已付款 of a status 已付款待发货): Chinese writes a status value with
     the same characters as the act, so a verb the reply shares with a result's value is
-    that value restated, not the assistant's act. (Words of a spaced language are matched
-    whole by :func:`_result_shows_state`.)"""
+    that value restated, not the assistant's act; so is a verb whose first character
+    leads a result's done-state value (已发货 of 发出). (Words of a spaced language are
+    matched whole by :func:`_result_shows_state`.)"""
     start, end = claim.span
     pieces = [text[start - 1:end] if start > 0 else "", text[start:end + 1]]
     pieces = [p for p in pieces if len(p) > end - start and not p[0].isspace()
               and not p[-1].isspace() and not any(c in "，。；！？、：,.;:!?" for c in p)]
-    return any(piece in call.facts.result for piece in pieces for call in ok)
+    if any(piece in call.facts.result for piece in pieces for call in ok):
+        return True
+    # A done-state value led by the act's first character ("已发货" of "都已经发出去了"): the
+    # status a result gives its items, told in the reply's own verb.
+    done = "已" + claim.verb[:1]
+    return bool(claim.verb) and any(done in call.facts.result for call in ok)
 
 
 def check_actions(context: CheckContext) -> None:

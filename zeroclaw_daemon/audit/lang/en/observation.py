@@ -35,8 +35,13 @@ TOOL_USE = phrase(
     # "checked by QA", "checked daily": an agent or a frequency tells a routine, not a look.
     r"(?!\s+(?:by|if|when|daily|weekly|hourly|monthly|yearly|annually|regularly|"
     r"periodically|every|each|twice|once)\b)"
+    # "checked in Monday 8 Mar at 09:42", "checked out at 10": an arrival or a departure.
+    r"(?!\s+(?:in|out)\s+(?:on\s+|at\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"today\b|yesterday\b|this\s+morning\b|late\b|early\b))"
     r"|\b(?:verified|confirmed|checked|double-checked|cross-checked)\s+(?:via|with|against|"
     r"using|through|on|in)\b"
+    r"(?!\s+(?:on\s+|at\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|today\b|"
+    r"yesterday\b|this\s+morning\b|late\b|early\b))"
     # A passive look told besides the others ("the leak sensors were checked as well"): its
     # subject, the words before it in its clause, is what was looked at (claims/extract.py).
     r"|\b(?P<passive>was|were|has\s+been|have\s+been)\s+(?:also\s+)?(?:checked|verified|"
