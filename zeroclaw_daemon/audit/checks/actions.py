@@ -130,7 +130,26 @@ def _echoes_a_result(text: str, claim: ActionClaim, ok: Sequence[CallProfile]) -
     # A done-state value led by the act's first character ("已发货" of "都已经发出去了"): the
     # status a result gives its items, told in the reply's own verb.
     done = "已" + claim.verb[:1]
-    return bool(claim.verb) and any(done in call.facts.result for call in ok)
+    if not claim.verb or not any(done in call.facts.result for call in ok):
+        return False
+    # Said of a named item ("订单 A19 已经退款了"), the value must be that item's.
+    clauses = context_clause(text, start)
+    named = _ITEM_ID_RE.findall(clauses)
+    return not named or any(done in item and any(n in item for n in named)
+                            for call in ok
+                            for item in (call.facts.units or call.facts.result.splitlines()))
+
+
+# An item's identifier in a Chinese clause: Latin letters or digits with a digit ("A19").
+_ITEM_ID_RE = re.compile(r"[A-Za-z]*\d[\w-]*")
+
+
+def context_clause(text: str, at: int) -> str:
+    """The text of the clause around ``at``, between Chinese or Latin clause marks."""
+    marks = "，。；！？\n,;!?"
+    start = max(text.rfind(m, 0, at) for m in marks) + 1
+    ends = [i for i in (text.find(m, at) for m in marks) if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
 
 
 def check_actions(context: CheckContext) -> None:
