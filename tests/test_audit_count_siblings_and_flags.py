@@ -47,3 +47,18 @@ def test_the_rows_a_yes_no_field_marks(reply: str, expected: list[str]) -> None:
     """A count whose sentence names the gift_aid field is how many rows hold it true or
     false; another number is a miscount."""
     assert expected == [f[1] for f in of_type("count_mismatch", reply, DONORS)]
+
+
+COLOURS = ok("stock_query", "色号,名称,库存_盒,补货线_盒\n312,棕色,2,6\n305,黑色,9,4\n"
+                            "310,灰色,7,4\n318,米色,6,5\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("只有 312 号（棕色）低于补货线：还剩两盒。其他三种都还够。", []),
+    ("Only 312 is below its reorder line; the other 3 are fine.", []),
+    ("只有 312 号（棕色）低于补货线：还剩两盒。其他五种都还够。", ["count.item_count"]),
+])
+def test_the_rest_of_a_listing(reply: str, expected: list[str]) -> None:
+    """'其他三种' after naming one of four rows is the rest of the listing; 'other five'
+    of a four-row listing is a miscount."""
+    assert expected == [f[1] for f in of_type("count_mismatch", reply, COLOURS)]

@@ -8,6 +8,8 @@
 - The rows a yes/no field marks: "Four donors ticked Gift Aid" over rows whose
   ``gift_aid`` is true in four of them. The count's words name the field (every word of
   its key), and the count is how many rows hold it true, or false.
+- The rest of a listing: "只有 312 号低于补货线…其他三种都还够" over four rows: a count after a
+  word of the rest ("other", "otros", 其他) is the listing less the few items named before.
 """
 
 from __future__ import annotations
@@ -63,3 +65,20 @@ def marked_by_a_flag(context: CheckContext, claim: CountClaim) -> bool:
             if claim.value in (true, false):
                 return True
     return False
+
+
+def the_rest_of_a_listing(context: CheckContext, claim: CountClaim) -> bool:
+    """"其他三种都还够", "the other 5 are fine", "los otros dos": a count right after a word
+    of the rest counts a listing less the one to three items its reply named before it."""
+    residual = context.pack.residual if context.pack is not None else None
+    if residual is None:
+        return False
+    before = context.text[max(0, claim.span[0] - _REST_REACH):claim.span[0]]
+    if residual.search(before) is None:
+        return False
+    return any(1 <= size - claim.value <= _MAX_NAMED
+               for facts in context.evidence.ok for size in facts.item_counts)
+
+
+_REST_REACH = 12
+_MAX_NAMED = 3

@@ -22,7 +22,7 @@ from .count_kinds import (
 )
 from .count_members import enumerates_its_members
 from .count_operands import an_operand_of_the_replys_calculation
-from .count_parts import adds_up_with_its_siblings, marked_by_a_flag
+from .count_parts import adds_up_with_its_siblings, marked_by_a_flag, the_rest_of_a_listing
 from .count_quantities import a_grounded_quantity, listed_with_an_added_count
 from .count_totals import (
     a_cell_of_its_named_row,
@@ -123,7 +123,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if kind is not None and kind.mismatch is None:
         return
-    if adds_up_with_its_siblings(context, claim) or marked_by_a_flag(context, claim):
+    if adds_up_with_its_siblings(context, claim) or marked_by_a_flag(context, claim) \
+            or the_rest_of_a_listing(context, claim):
         return   # "6 pallets" … "4 pallets" … "2 pallets"; "Four donors ticked Gift Aid"
     if kind is None and (part_of_a_breakdown(context, claim)
                          or enumerates_its_members(context, claim)
