@@ -7,8 +7,9 @@ import pytest
 
 from tests.audit_rules import of_type, ok
 
-# Fourteen aircraft: too many to be kinds, so the rows of one are summed only when named.
-_OTHERS = "".join(f"1{i}:00,G-AB{i:02d},C172,{100 + i}\n" for i in range(11))
+# Fourteen aircraft of thirteen types: too many to be kinds, so the rows of one
+# aircraft are summed only when named.
+_OTHERS = "".join(f"1{i}:00,G-AB{i:02d},T{i:02d},{100 + i}\n" for i in range(11))
 UPLIFTS = ok("fuel_uplifts", "time,reg,type,litres\n09:02,G-HMED,AW169,720\n"
                              "10:15,N215PC,PC-12,905\n12:05,G-HMED,AW169,650\n"
                              "15:12,G-OXLN,CL35,2400\n16:30,G-HMED,AW169,705\n" + _OTHERS)
