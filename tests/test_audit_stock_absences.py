@@ -94,3 +94,18 @@ def test_a_state_column_read_on_the_row_its_clause_names() -> None:
     """'mamografía va bien, sin nadie fuera de plazo' reads the mammography row (0) only."""
     assert [] == of_type("false_absence", "La mamografía va bien, sin nadie fuera de plazo.",
                          WAITS)
+
+
+TANKS = ok("tank_cycle_status", "TANK  STATUS    BATCH\nA     running   MUS-0310-A\n"
+                                "D     draining  MUS-0309-B\nE     empty     -\n"
+                                "F     cleaning  -\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("D finished at 05:00 and is draining, E is empty and ready to load.", []),
+    ("A is running. Nothing is empty.", ["absence.result_has_items"]),
+])
+def test_a_member_named_by_one_letter(reply: str, expected: list[str]) -> None:
+    """'E is empty' is the state of tank E, whose row opens with its letter; 'Nothing is
+    empty' denies the empty tank."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, TANKS)]

@@ -68,7 +68,13 @@ def _names_a_listed_item(text: str, start: int, end: int, pool: list[EventFacts]
         numbered = _NUMBERED_BEFORE_RE.search(text, start, end)
         if numbered is None or (whole and numbered.start() != start + first):
             tail = _NUMBER_BEFORE_RE.search(text, start, end)
-            return tail is not None and not whole and any(
+            if tail is None:
+                letter = _LETTER_BEFORE_RE.search(text, start, end)
+                # "E is empty" of a table whose rows open with their letter ("E  empty -").
+                return letter is not None and not whole and any(
+                    re.search(r"(?m)^\s*" + letter.group(1) + r"(?:\s|,|\|)", facts.result)
+                    for facts in pool)
+            return not whole and any(
                 ends_a_listed_identifier(facts.result, tail.group(1)) for facts in pool)
         return any(lists_numbered_member(facts, numbered.group(1), numbered.group(2))
                    for facts in pool)
@@ -78,6 +84,9 @@ def _names_a_listed_item(text: str, start: int, end: int, pool: list[EventFacts]
 
 # A number standing for a member whose noun is left out ("la 0.4 está vacía" of AULA-0.4),
 # maybe with a noun of two Han characters after it ("0.4 教室").
+# A member named by one capital letter ("D is draining, E is empty"), after a list's comma
+# or a sentence's start.
+_LETTER_BEFORE_RE = re.compile(r"(?:^|[,;:.]\s|\band\s)\s*([A-Z])\s*$")
 _NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,-])(\d+(?:\.\d+)*)\s*[\u4e00-\u9fff]{0,2}\s*$")
 
 
