@@ -109,3 +109,18 @@ def test_a_member_named_by_one_letter(reply: str, expected: list[str]) -> None:
     """'E is empty' is the state of tank E, whose row opens with its letter; 'Nothing is
     empty' denies the empty tank."""
     assert expected == [f[1] for f in of_type("false_absence", reply, TANKS)]
+
+
+SEEDS = ok("catalog_search", "accession,variety,type,packets_available\n"
+                             "SL-0112,Gardener's Delight,cherry,14\nSL-0121,San Marzano,paste,0\n"
+                             "SL-0152,Roma VF,paste,0\nSL-0157,Green Zebra,salad,5\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Out of stock: both paste types, so no paste tomatoes at the moment.", []),
+    ("Sadly no salad tomatoes at the moment.", ["absence.result_has_items"]),
+])
+def test_a_kind_listed_with_none_in_stock(reply: str, expected: list[str]) -> None:
+    """Every paste row has 0 packets available: 'no paste tomatoes' is borne out; the
+    salad row has 5, so 'no salad tomatoes' is denied by the result."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, SEEDS)]

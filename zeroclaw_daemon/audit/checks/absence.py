@@ -52,7 +52,12 @@ from .absence_states import (
     state_of_a_named_row,
     state_written_as_a_value,
 )
-from .absence_stock import counted_in_its_state, row_text, stock_rows_at_zero
+from .absence_stock import (
+    counted_in_its_state,
+    row_text,
+    stock_rows_at_zero,
+    subject_rows_out_of_stock,
+)
 from .base import CheckContext, clip
 from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
@@ -166,7 +171,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
             named_row_at_none(context, claim, pool) or subject_row_negative(claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
-            or lacks_a_listed_field(context, claim, pool):
+            or lacks_a_listed_field(context, claim, pool) \
+            or subject_rows_out_of_stock(claim, pool):
         return
     sentence = context.sentence_text(claim.clause)
     after = context.text[claim.span[1]:claim.span[1] + 24]

@@ -29,8 +29,9 @@ _QUANTIFIED_RE = re.compile(r"(?:nothing|none|no\b|nada|ning[uú]n|no\s+hay|没�
                             re.IGNORECASE)
 # The name of a column of what is in stock (en, es, zh; keys as tools write them).
 _STOCK_COLUMN_RE = re.compile(
-    r"^(?:qty|quantity|stock|in_stock|on_hand|available|avail|units|count|level|"
-    r"existencias|cantidad|disponibles?|stock_actual|库存|数量|现货|余量)$", re.IGNORECASE)
+    r"(?:^|_)(?:qty|quantity|stock|in_stock|on_hand|available|avail|units|count|level|"
+    r"existencias|cantidad|disponibles?|stock_actual)(?:_|$)|^(?:库存|数量|现货|余量)",
+    re.IGNORECASE)
 
 
 def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
@@ -47,7 +48,7 @@ def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
         names = rows[0].labels if rows and not rows[0].numbers else {}
         for row in rows:
             cells = [value for column, value in row.numbers.items()
-                     if _STOCK_COLUMN_RE.match(names.get(column, column).strip())]
+                     if _STOCK_COLUMN_RE.search(names.get(column, column).strip())]
             if not cells:
                 continue
             judged = judged or facts
@@ -87,3 +88,22 @@ def counted_in_its_state(claim: AbsenceClaim, states: frozenset[str], said: str,
 
 
 _MIN_STEM = 5
+
+
+def subject_rows_out_of_stock(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
+    """"no paste tomatoes at the moment" over a catalogue whose paste rows all have 0 in
+    their stock column: the kind is listed, with none of it to be had; the absence is of
+    what is available, and borne out."""
+    if not claim.subject:
+        return False
+    for facts in pool:
+        rows = facts.rows
+        names = rows[0].labels if rows and not rows[0].numbers else {}
+        holders = [row for row in rows if row.numbers and claim.subject & {
+            stem(w) for label in row.labels.values() for w in LATIN_WORD_RE.findall(label)}]
+        stocks = [[v for c, v in row.numbers.items()
+                   if _STOCK_COLUMN_RE.search(names.get(c, c).strip())] for row in holders]
+        if holders and all(cells for cells in stocks) and all(
+                any(v == 0 for v in cells) for cells in stocks):
+            return True
+    return False
