@@ -44,8 +44,7 @@ def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
     judged: EventFacts | None = None
     for facts in pool:
         rows = facts.rows
-        # An aligned table's columns are numbered; its first row, all words, names them.
-        names = rows[0].labels if rows and not rows[0].numbers else {}
+        names = facts.header   # an aligned table's columns are numbered; its header names them
         for row in rows:
             cells = [value for column, value in row.numbers.items()
                      if _STOCK_COLUMN_RE.search(names.get(column, column).strip())]
@@ -76,7 +75,7 @@ def counted_in_its_state(claim: AbsenceClaim, states: frozenset[str], said: str,
         return None
     for facts in pool:
         rows = facts.rows
-        names = rows[0].labels if rows and not rows[0].numbers else {}
+        names = facts.header
         named = [row for row in rows if row.numbers and names_its_row(said, row, rows)]
         for row in named or rows:
             for column, value in row.numbers.items():
@@ -98,7 +97,7 @@ def subject_rows_out_of_stock(claim: AbsenceClaim, pool: list[EventFacts]) -> bo
         return False
     for facts in pool:
         rows = facts.rows
-        names = rows[0].labels if rows and not rows[0].numbers else {}
+        names = facts.header
         holders = [row for row in rows if row.numbers and claim.subject & {
             stem(w) for label in row.labels.values() for w in LATIN_WORD_RE.findall(label)}]
         stocks = [[v for c, v in row.numbers.items()

@@ -86,7 +86,7 @@ def _result_rates(context: CheckContext) -> list[tuple[Decimal, str]]:
     found: list[tuple[Decimal, str]] = []
     for facts in context.evidence.ok:
         rows = facts.rows
-        names = rows[0].labels if rows and not rows[0].numbers else {}
+        names = facts.header
         for row in rows:
             for column, value in row.numbers.items():
                 words = LATIN_WORD_RE.findall(key_text(names.get(column, column)).lower())

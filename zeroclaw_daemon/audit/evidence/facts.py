@@ -135,6 +135,13 @@ class EventFacts:
         return table_rows(result)
 
     @lazy
+    def header(self) -> dict[str, str]:
+        """The names of a table's numbered columns, when its first row is all words (an
+        aligned or delimited text table); empty otherwise (JSON keys name their columns)."""
+        rows = self.rows
+        return rows[0].labels if rows and not rows[0].numbers else {}
+
+    @lazy
     def plain(self) -> bool:
         """ASCII with no ``\\u`` escape: every letter of a value read from the result
         (a JSON string, a cell, a token) is written in it as it is, one character each."""
