@@ -124,3 +124,36 @@ def test_a_kind_listed_with_none_in_stock(reply: str, expected: list[str]) -> No
     """Every paste row has 0 packets available: 'no paste tomatoes' is borne out; the
     salad row has 5, so 'no salad tomatoes' is denied by the result."""
     assert expected == [f[1] for f in of_type("false_absence", reply, SEEDS)]
+
+
+FRIDGE = ok("fridge_inventory", "今日: 2026-11-17  站点: 幸福里社区冰箱\n"
+                                "品名       数量  保质期至        位置\n"
+                                "鲜牛奶     6     2026-11-18      冰箱1\n"
+                                "酸奶       14    2026-11-20      冰箱1\n"
+                                "三明治     5     2026-11-18      冰箱2\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("没有过期的。不过明天到期的有 2 样，最好今天发出去。", []),
+    ("Nothing has expired yet; the milk and sandwiches run out tomorrow.", []),
+])
+def test_a_result_dated_today_with_shelf_lives_ahead(reply: str, expected: list[str]) -> None:
+    """A result that dates itself '今日: 2026-11-17' and writes its shelf lives under 保质期至,
+    all after that day, bears 'nothing expired' out."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, FRIDGE)]
+
+
+DELIVERY = ok("delivery_check", json.dumps({"po": "PO-0315", "lines": [
+    {"花材": "白色洋桔梗", "订购": 60, "实收": 60},
+    {"花材": "铃兰", "订购": 40, "实收": 0},
+    {"花材": "香槟玫瑰", "订购": 100, "实收": 100}]}, ensure_ascii=False))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("**铃兰一支都没到**，供应商备注是缺货。", []),
+    ("**香槟玫瑰一支都没到**，供应商备注是缺货。", ["absence.result_has_items"]),
+])
+def test_a_row_named_by_its_chinese_name_at_zero(reply: str, expected: list[str]) -> None:
+    """'铃兰一支都没到' is of the 铃兰 row, received 0; said of the roses, received 100, it is
+    refuted."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, DELIVERY)]

@@ -39,7 +39,7 @@ _DUE_STATE_RE = re.compile(
 _DUE_KEY_WORDS = frozenset({"due", "expires", "expiry", "expiration", "deadline", "until",
                             "vence", "vencimiento", "caduca", "caducidad", "limite",
                             "límite"})
-_DUE_KEY_HAN = ("到期", "截止", "应还")
+_DUE_KEY_HAN = ("到期", "截止", "应还", "保质期", "有效期")
 # Two words that say a due date only together ("use_by", "best before", "valid until").
 _DUE_KEY_PHRASE_RE = re.compile(r"\b(?:use|sell|best)\s+(?:by|before)\b|\bvalid\s+(?:until|to)\b")
 # States of an item still out, whose due date decides whether it is late (en, es, zh): a
@@ -84,9 +84,7 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
         if counted is not None:
             return counted   # "逾期天数 6": the result says so, whatever day the clock reads
     days = turn_days([f.event for f in context.evidence.ok])
-    if not days:
-        return None
-    before = min(days)
+    before = min(days) if days else None
     # The rows the clause names by a name of theirs: words it writes with a capital or a
     # digit ("for Ash Lane Builders", "del Sr. Ibáñez"), not a common noun of the items
     # ("ningún seguimiento vencido") that some row's text happens to hold.
@@ -98,6 +96,8 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
         named = words & row_words
         # A result that dates itself ("as_of: 2026-05-20") tells the state on that day.
         day = stated_day(facts.result, facts.parsed_json) or before
+        if day is None:
+            continue   # neither the result nor the turn's receipts say what day it is
         for labels, due in _due_cells(facts, rows):
             if named and not named & {stem(w) for w in _text_words(labels)}:
                 continue   # the clause is about rows this one is not

@@ -61,18 +61,21 @@ def named_items_hold_none(context: CheckContext, claim: AbsenceClaim,
 
 def named_row_at_none(context: CheckContext, claim: AbsenceClaim,
                          pool: list[EventFacts]) -> bool:
-    """"del de 300 g no queda nada (FA-300-70 está agotado)": the absence's sentence names
-    a row by an identifier, and that row holds a 0 or a state of none left (agotado, sold
-    out, 售罄): the absence is of that row's stock, and borne out."""
+    """"del de 300 g no queda nada (FA-300-70 está agotado)", "铃兰一支都没到": the
+    absence's sentence names a row by an identifier or a Chinese name, and that row holds
+    a 0 or a state of none left (agotado, sold out, 售罄): the absence is of that row's
+    stock, and borne out."""
     span = context.claims.sentence_span(claim.clause)
     if span is None:
         return False
-    named = {n for n in _names_with_digits(context.text[span[0]:span[1]]) if _an_identifier(n)}
-    if not named:
-        return False
+    sentence = context.text[span[0]:span[1]]
+    named = {n for n in _names_with_digits(sentence) if _an_identifier(n)}
     for facts in pool:
         for row in facts.rows:
-            if row.structured and named & set(row.labels.values()) and (
+            # A Chinese name of the row written whole ("铃兰一支都没到" of the row 铃兰).
+            han = {cell for cell in row.labels.values()
+                   if _HAN_NAME_RE.fullmatch(cell) and cell in sentence}
+            if row.structured and (named | han) & set(row.labels.values()) and (
                     0 in row.numbers.values()
                     or any(_NONE_LEFT_RE.search(label) for label in row.labels.values())):
                 return True
@@ -96,6 +99,8 @@ def subject_row_negative(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
                 return True
     return False
 
+
+_HAN_NAME_RE = re.compile(r"[\u4e00-\u9fff]{2,8}")
 
 # A test's result of none found, in the languages results are written in.
 _NEGATIVE_RE = re.compile(r"^\s*(?:neg(?:ative|ativo|ativa)?|not\s+detected|n\.?d\.?|absent|"
@@ -204,3 +209,4 @@ def state_in_the_predicate(context: CheckContext, claim: AbsenceClaim,
 
 
 _STEM = 5
+

@@ -34,7 +34,7 @@ MAX_DATES = 24
 _STATED_DAY_KEY_RE = re.compile(
     r"^\s*(?:as[ _]?(?:of|at)|date|today|report[ _]date|run[ _]date|generated(?:[ _]at)?|"
     r"snapshot|fecha(?:[ _]de)?(?:[ _]consulta)?|consulta|hoy|stand|datum|"
-    r"截至|日期|查询日期|统计日期)\s*$", re.IGNORECASE)
+    r"截至|日期|查询日期|统计日期|今日|今天|当前日期)\s*$", re.IGNORECASE)
 _STATED_DAY_LINE_RE = re.compile(r"([^:：\n]{1,24})[:：]\s*(\d{4})-(\d{2})-(\d{2})\b")
 
 
