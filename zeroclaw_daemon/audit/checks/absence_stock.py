@@ -46,14 +46,19 @@ def stock_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
         rows = facts.rows
         names = facts.header   # an aligned table's columns are numbered; its header names them
         for row in rows:
-            cells = [value for column, value in row.numbers.items()
-                     if _STOCK_COLUMN_RE.search(names.get(column, column).strip())]
+            cells = _stock_cells(row, names)
             if not cells:
                 continue
             judged = judged or facts
             if any(cell == Decimal(0) for cell in cells):
                 return facts, row
     return (judged, None) if judged is not None else None
+
+
+def _stock_cells(row: Row, names: dict[str, str]) -> list[Decimal]:
+    """The row's figures in a stock column (``names``: a text table's header names)."""
+    return [value for column, value in row.numbers.items()
+            if _STOCK_COLUMN_RE.search(names.get(column, column).strip())]
 
 
 def row_text(row: Row) -> str:
@@ -100,8 +105,7 @@ def subject_rows_out_of_stock(claim: AbsenceClaim, pool: list[EventFacts]) -> bo
         names = facts.header
         holders = [row for row in rows if row.numbers and claim.subject & {
             stem(w) for label in row.labels.values() for w in LATIN_WORD_RE.findall(label)}]
-        stocks = [[v for c, v in row.numbers.items()
-                   if _STOCK_COLUMN_RE.search(names.get(c, c).strip())] for row in holders]
+        stocks = [_stock_cells(row, names) for row in holders]
         if holders and all(cells for cells in stocks) and all(
                 any(v == 0 for v in cells) for cells in stocks):
             return True
