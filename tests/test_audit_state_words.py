@@ -30,6 +30,9 @@ BOARD_CLEAN = ok("flights.board", json.dumps([{"flight": f"XA{i}", "status": "on
                                               for i in range(4)]), {"airport": "MAD"})
 PERMITS = ok("permits.list", _rows("P", ["valid", "valid", "expired", "valid", "valid"]),
              {"site": "north"})
+LIFTS = ok("lifts.status", _rows("L", ["running", "maintenance", "running"]), {"site": "east"})
+LIFTS_CLEAN = ok("lifts.status", _rows("L", ["running"] * 3), {"site": "east"})
+PARCELS = ok("parcels.today", _rows("PK", ["packed", "shipped", "packed"]), {"day": "today"})
 
 
 @pytest.mark.parametrize(("reply", "event", "expected"), [
@@ -39,6 +42,11 @@ PERMITS = ok("permits.list", _rows("P", ["valid", "valid", "expired", "valid", "
     ("5 张许可证都查过了，没有过期的。", PERMITS, [(A, RULE, "没有过期的")]),
     ("No hay vuelos retrasados hoy.", BOARD, [(A, RULE, "No hay vuelos retrasados")]),
     ("Ningún vuelo está retrasado hoy.", BOARD, [(A, RULE, "Ningún vuelo está retrasado")]),
+    # States results write as one English word the reply's language says otherwise.
+    ("Ningún ascensor está en mantenimiento.", LIFTS,
+     [(A, RULE, "Ningún ascensor")]),
+    ("今天没有维护的电梯。", LIFTS, [(A, RULE, "没有维护的电梯")]),
+    ("今天没有发货的包裹。", PARCELS, [(A, RULE, "没有发货的包裹")]),
 ])
 def test_an_absence_of_a_state_an_item_is_in(reply: str, event: ToolEvent,
                                               expected: Expected) -> None:
@@ -51,6 +59,8 @@ def test_an_absence_of_a_state_an_item_is_in(reply: str, event: ToolEvent,
     ("今天没有延误的航班。", BOARD_CLEAN),
     ("No hay vuelos retrasados hoy.", BOARD_CLEAN),
     ("Ningún vuelo está retrasado hoy.", BOARD_CLEAN),
+    ("Ningún ascensor está en mantenimiento.", LIFTS_CLEAN),
+    ("今天没有维护的电梯。", LIFTS_CLEAN),
     # The state word names where a thing was counted, not items denied.
     ("6 张船票里有一张是 cancelled，没算在确认里。", FERRY),
     # A noun of the state's stem (rechazos, rejections) is no state: a zero cell restated.

@@ -34,6 +34,14 @@ _STATES: dict[str, tuple[str, ...]] = {
     "anulado": ("void", "voided", "cancelled"),
     "averiado": ("fault", "faulty", "broken"),
     "desconectado": ("offline",),
+    # In maintenance, in use, dispatched: states results write as one English word.
+    "mantenimiento": ("maintenance",),
+    "ocupado": ("occupied", "in_use"),
+    "enviado": ("shipped", "sent", "dispatched"),
+    "entregado": ("delivered",),
+    "bloqueado": ("blocked",),
+    "programado": ("scheduled",),
+    "agotado": ("sold_out",),
 }
 
 
