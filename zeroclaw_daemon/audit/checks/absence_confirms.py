@@ -96,15 +96,23 @@ def result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> bo
     if any(relation(text_keywords(key)) for key in facts.empty_keys) or \
             names_an_unset_field(facts, relation):
         return True   # "ship: not scheduled" under "no ship date is scheduled"
-    if any(relation(text_keywords(label)) or label in sentence for label in zero_rows(facts)):
+    if any(relation(text_keywords(label)) or label in sentence
+           for label in zero_rows(facts, relation)):
         return True
     return any(name in claim.text for name in empty_csv_columns(facts.result))
 
 
-def zero_rows(facts: EventFacts) -> list[str]:
+def zero_rows(facts: EventFacts, relation: Relation | None = None) -> list[str]:
     """The names of a result's rows whose every figure is zero ({"item": "late fee",
-    "amount": "0.00"}): a row that says its thing is nil, so "no late fee" is confirmed."""
+    "amount": "0.00"}): a row that says its thing is nil, so "no late fee" is confirmed.
+    With ``relation`` (the absence's subject), a zero keyed by another measure says nothing
+    of it: {"market": "Rastro", "incidents": 0} confirms no incident there, not "no fine
+    in the Rastro"."""
     labels: list[str] = []
+
+    def says_the_subject(figure_keys: list[str]) -> bool:
+        return relation is None or any(relation(text_keywords(key))
+                                       or key.lower() in _MEASURE_KEYS for key in figure_keys)
 
     def visit(node: object, depth: int) -> None:
         if depth > 4:
@@ -114,10 +122,12 @@ def zero_rows(facts: EventFacts) -> list[str]:
                 visit(item, depth + 1)
         elif isinstance(node, dict):
             names = [v for v in node.values() if isinstance(v, str) and not _FIGURE_RE.match(v)]
-            figures = [v for v in node.values() if (isinstance(v, (int, float))
-                       and not isinstance(v, bool))
-                       or (isinstance(v, str) and _FIGURE_RE.match(v))]
-            if names and figures and all(float(str(f).replace(",", "")) == 0 for f in figures):
+            keyed = [(str(k), v) for k, v in node.items() if (isinstance(v, (int, float))
+                     and not isinstance(v, bool))
+                     or (isinstance(v, str) and _FIGURE_RE.match(v))]
+            figures = [v for _, v in keyed]
+            if names and figures and all(float(str(f).replace(",", "")) == 0 for f in figures) \
+                    and says_the_subject([k for k, _ in keyed]):
                 labels.extend(n.strip() for n in names if len(n.strip()) >= 2)
             for value in node.values():
                 if isinstance(value, (list, dict)):
@@ -128,6 +138,10 @@ def zero_rows(facts: EventFacts) -> list[str]:
 
 
 _FIGURE_RE = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")
+# Keys of a figure that measure whatever the row names ("amount": 0 of a "late fee").
+_MEASURE_KEYS = frozenset({"amount", "count", "total", "qty", "quantity", "value", "n",
+                           "number", "sum", "importe", "cantidad", "valor", "monto",
+                           "数量", "金额", "总数", "合计"})
 
 
 def _singular(word: str) -> str:
