@@ -68,8 +68,11 @@ def audit_reply(reply: str, events: Sequence[ToolEvent], scope: ReceiptScope | N
         claims = replace(claims, tool_uses=(), results=(), counts=(), absences=(), values=(),
                          actions=())
     evidence = Evidence(events, defuse_runs(user_message))
+    receipts = {event.receipt: event.call_id for event in events if event.receipt}
+    citations = tuple((t.start, t.end, call) for t in tokens if t.verdict is Verdict.VALID
+                      and (call := t.record.call_id if t.record else receipts.get(t.text)))
     run_checks(CheckContext(claims, evidence, findings, text, pack,
-                            tool_verbs=PACKS[DEFAULT_LANGUAGE].actions))
+                            tool_verbs=PACKS[DEFAULT_LANGUAGE].actions, citations=citations))
 
     findings = dedupe_findings(findings)
     has_evidence = bool(evidence.ok) or any(t.verdict is Verdict.VALID for t in tokens)

@@ -102,7 +102,9 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         return  # a bare "没有。" answering the question: what it denies is not in the reply
     if none_left(context, claim):
         return  # "没有了，四个场次全部订满": every item taken; the result lists the taken ones
-    pool = context.relevant(claim.container, evidence.ok) or evidence.ok
+    # The calls its sentence cites by receipt, else the calls its words name.
+    pool = context.cited(claim.clause) or context.relevant(claim.container, evidence.ok) \
+        or evidence.ok
     if context.pack is not None and context.pack.lack is not None \
             and context.pack.lack.search(claim.text) and not lacks_an_item(pool):
         return  # "没有缺的", "no le falta nada": no item of the results is missing

@@ -53,6 +53,9 @@ class CheckContext:
     supported: set[tuple[object, ...]] = field(default_factory=set)
     # Absences past a bound judged against the results' figures (checks/threshold_absences).
     bounded_absences: list[tuple[int, int]] = field(default_factory=list)
+    # The valid receipts the reply cites: (the token's span, the call it was issued for).
+    # A receipt after a sentence says which call the sentence reports.
+    citations: tuple[tuple[int, int, str], ...] = ()
     _lower: str | None = field(default=None, init=False, repr=False)
 
     @property
@@ -96,6 +99,30 @@ class CheckContext:
                  f"presents a result of {event.tool}, but that call "
                  f"{STATUS_WORDS.get(event.status, 'failed')}", rule)
 
+    def cited(self, clause: int) -> list[EventFacts]:
+        """The successful calls whose valid receipts the sentence holding ``clause`` cites
+        (a receipt cites the sentence it follows, past its label: "... [receipt: ...]")."""
+        span = self.claims.sentence_span(clause) if self.citations else None
+        if span is None:
+            return []
+        calls = {call for position, call in self._cited_positions()
+                 if span[0] <= position < span[1]}
+        return [f for f in self.evidence.ok if f.event.call_id in calls]
+
+    def _cited_positions(self) -> list[tuple[int, str]]:
+        """Each citation with the last character of the text it cites; receipts side by
+        side ("... [receipt: A] [receipt: B]") cite the same text."""
+        cited: list[tuple[int, str]] = []
+        previous_end = -1
+        for start, end, call in self.citations:
+            position = _cited_position(self.text, start)
+            if cited and previous_end <= position + 1 \
+                    and not self.text[previous_end:position + 1].strip(_TOKEN_CLOSERS):
+                position = cited[-1][0]   # right after the previous token: what it cites
+            cited.append((position, call))
+            previous_end = end
+        return cited
+
     def relevant(self, keywords: frozenset[str], pool: list[EventFacts]) -> list[EventFacts]:
         return [f for f in pool if f.call_keys & keywords] if keywords else []
 
@@ -109,6 +136,22 @@ class CheckContext:
 
 
 Check = Callable[[CheckContext], None]
+
+
+# What stands between a sentence and the receipt that cites it: spaces and the token's
+# label ("[receipt: ", "（凭证：", "[recibo: ").
+_CITATION_LABEL_RE = re.compile(r"\s*(?:[\[(（【]\s*[^\W\d_]{0,12}\s*[:：]?\s*)?\Z")
+
+
+# What closes a token's label ("[receipt: ...]"), and the spaces around it.
+_TOKEN_CLOSERS = "])）】 \t"
+
+
+def _cited_position(text: str, token_start: int) -> int:
+    """The last character of the text a receipt token at ``token_start`` follows."""
+    head = text[max(0, token_start - 24):token_start]
+    label = _CITATION_LABEL_RE.search(head)
+    return token_start - (len(head) - label.start() if label else 0) - 1
 
 
 def evidence_compact(text: str) -> str:
