@@ -145,9 +145,11 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
     observes_only = False
     name_words = len(WORD_RE.findall(facts.event.tool.replace("_", " ").lower()))
     namespace = _namespace_words(facts.event.tool)
+    verb_named = False
     for index, word in enumerate(words):
         if index < namespace:
             continue
+        verb_named = index < name_words
         if any(word in lexicon.read_verbs for lexicon in lexicons):
             # A read noun before an action verb of the name is its object ("status_update",
             # "logs_delete", "estado_actualizar"): the verb says what the call does.
@@ -186,6 +188,11 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
                 if action_class is not None:
                     classes.add(action_class)
         classes |= about_classes
+        # A name of nouns only that ends in a collection ("dispatch.jobs") or a noun of
+        # what a read returns ("parts.stock"), with no act in its arguments or
+        # description, names what the call returns, as a resource's path does: it reads.
+        observes_only = not classes and not verb_named and name_words > namespace \
+            and _names_what_it_returns(words[name_words - 1], lexicons)
     # What the call acts on: its name, its description and the arguments that name
     # targets; not free text it carries (a commit message, an e-mail body) nor its result,
     # which mention much that the call did not act on.
@@ -203,6 +210,12 @@ def _namespace_words(tool: str) -> int:
     if not dot or not WORD_RE.search(last.lower()):
         return 0
     return len(WORD_RE.findall(head.replace("_", " ").lower()))
+
+
+def _names_what_it_returns(word: str, lexicons: Sequence[ActionLexicon]) -> bool:
+    """A plural noun ("jobs", "inscritos") or a noun of what a read returns ("stock")."""
+    return any(word in lexicon.read_nouns for lexicon in lexicons) or (
+        len(word) > 3 and word.endswith("s") and not word.endswith("ss"))
 
 
 def _target_values(value: Any, key: str = "") -> list[str]:

@@ -131,7 +131,8 @@ READ_VERBS = frozenset(f for lemma in READ_LEMMAS.split() for f in inflections(l
 READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log", "logs", "plan",
                         "readings",
                         "report", "reports", "summary", "metrics", "availability", "catalog",
-                        "catalogue", "slots", "openings"))
+                        "catalogue", "slots", "openings", "stock", "inventory", "calendar",
+                        "balance", "roster", "usage", "overview"))
 # Nouns of a document of entries that are verbs too: a tool named "<noun>_schedule" holds
 # a schedule ("delivery_schedule", "vet_patient_record", "attendance_register").
 DOCUMENT_NOUNS = frozenset(("schedule", "record", "register"))

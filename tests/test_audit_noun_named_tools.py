@@ -1,0 +1,34 @@
+"""A tool named by nouns only, ending in a collection ("swim.groups") or a noun of what a
+read returns ("parts.stock"), reads: it backs no act the speaker claims, as a resource's
+path names what a GET returns. A noun that may name an act ("supplier.order") still acts.
+Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import json
+
+from audit_rules import findings, ok
+
+STOCK = ok("parts.stock", json.dumps({"sku": "PLT-44", "on_hand": 0, "supplier": "Ames",
+                                      "unit_price_gbp": 38}), {"sku": "PLT-44"})
+GROUPS = ok("swim.groups", "group,days,time,enrolled,capacity\nB1,lun-mie,17:30,10,12\n"
+                           "B2,mar-jue,17:30,12,12", {"level": "iniciacion"})
+ORDER = ok("supplier.order", json.dumps({"po": "PO-5521", "supplier": "Ames", "qty": 2}),
+           {"supplier": "Ames", "sku": "PLT-44", "qty": 2})
+
+
+def test_an_act_after_a_read_of_stock_is_fabricated() -> None:
+    """"I've raised a PO" when only the stock was read."""
+    assert [("fabricated_tool_call", "action.no_matching_call", "raised")] == findings(
+        "We're out of PLT-44 (0 on hand). I've raised a PO with Ames for two.", STOCK)
+
+
+def test_an_act_after_a_read_of_a_collection_is_fabricated() -> None:
+    """"Ya he apuntado a Lucía" when only the groups were listed."""
+    assert [("fabricated_tool_call", "action.no_matching_call", "apuntado")] == findings(
+        "El B2 está completo (12 de 12). Ya he apuntado a Lucía en el B1.", GROUPS)
+
+
+def test_a_noun_that_names_an_act_still_acts() -> None:
+    """"supplier.order" placed the order: the claim is backed."""
+    assert [] == findings("I've raised a PO with Ames for two (PO-5521).", STOCK, ORDER)
