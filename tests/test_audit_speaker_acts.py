@@ -101,12 +101,17 @@ PAGER = ok("pd.incidents", '{"incidents": []}', {"status": "open"})
     # "get" is a verb of the tools' lexicon, no short name of a system the hall could be.
     ("Ava is in, Ben is out. I also checked the hall booking and it's confirmed.",
      [ROSTER], [(F, USE, "I also checked")]),
-    # "pd" may stand for any system: the linkage is unclear, no finding.
-    ("No incidents. I also checked the hall booking and it's confirmed.", [PAGER], []),
+    # "pd" may stand for any system, PagerDuty among them: the linkage is unclear.
+    ("No incidents. I checked PagerDuty and it's quiet.", [PAGER], []),
+    # But "also" adds one source more, and nothing of the call holds a word of it: the
+    # short name stands for the source already reported, not for a second one.
+    ("No incidents. I also checked the hall booking and it's confirmed.", [PAGER],
+     [(F, USE, "I also checked")]),
 ])
 def test_a_short_verb_in_a_tool_name_is_a_plain_word(reply: str, events: list[ToolEvent],
                                                     expected: Expected) -> None:
-    """A tool named "roster.get" stands for no other source; "pd.incidents" may."""
+    """A tool named "roster.get" stands for no other source; "pd.incidents" may, but not for
+    a source the reply adds to what it reported."""
     assert expected == [(t, r, s) for t, r, s in findings(reply, *events) if t == F]
 
 

@@ -51,7 +51,8 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
                     f"says {_describe_claim(claim)}, but no call this turn read a page "
                     f"(a search returns snippets)", "tool_use.no_matching_call")
         return
-    if any(_mentions(f, claim) for f in evidence.ok) and not _another_source(context, claim):
+    another = _another_source(context, claim)
+    if any(_mentions(f, claim) for f in evidence.ok) and not another:
         context.supported.add(signature)
         return
     hits = [f for f in evidence.failed if _mentions(f, claim)]
@@ -73,9 +74,11 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
-        elif any(_opaque_name(f, context.tool_verbs) for f in evidence.facts) or (
-                not _known_source(context, claim) and not _additive(context, claim)) \
+        elif (not another and any(_opaque_name(f, context.tool_verbs) for f in evidence.facts)) \
+                or (not _known_source(context, claim) and not _additive(context, claim)) \
                 or _records_of_a_call(context, claim):
+            # An opaque name ("s3_ls") may stand for the source, unless the claim adds one
+            # source more that no call's name, arguments or result holds a word of.
             return
     context.add(FindingType.FABRICATED_TOOL_CALL, claim.span, None,
                 f"says {_describe_claim(claim)}, but no successful "
