@@ -130,7 +130,10 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|\bacab(?:o|amos)\s+de\s+(?P<verb_fp_inf>\w+(?:ar|er|ir))\b"
     # "no se ha borrado ningún snapshot" says it was not. The one it was done to may stand
     # as a clitic after "se" ("se le ha enviado un aviso", "se les notificó").
-    r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?P<verb2>\w+)" + _NOT_TIMES
+    # "se lo he enviado" is the speaker's own perfect ("se" for "le" before "lo"), read
+    # from its auxiliary by the first branch.
+    r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?!(?:he|hemos)\b)"
+    r"(?P<verb2>\w+)" + _NOT_TIMES
     + _NOT_COUNTED + _NOT_NONE + _NOT_RANGE +
     r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
