@@ -23,10 +23,11 @@ ACTION_CLASSES: dict[str, str] = {
     "push": "推送 推到 推上 上传",
     "rollback": "回滚 回退 还原 撤销",
     "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉 注销",
-    "create": "创建 新建 添加 建好 约好 订好 预约 预订 安排好 排好 下单 订购 登记 录入 入库",
+    "create": "创建 新建 添加 建好 约好 订好 预约 预订 预留 安排好 排好 下单 订购 登记 录入 入库",
     # 改期/改签/重新安排 move a booking (a visit, a ticket, a delivery) to another date.
+    # 转给/转交/移交/改派 hand a task or an order to someone else: it is reassigned.
     "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
-               "设置 设为 设成 设定 调整 调成 改期 改签 重新安排"),
+               "设置 设为 设成 设定 调整 调成 改期 改签 重新安排 转给 转交 移交 改派"),
     "scale": "扩容 缩容",
     "install": "安装 升级",
     "apply": "应用 迁移",
@@ -80,7 +81,8 @@ _OPENED_RECORD = (r"(?:开|提|建)了(?=(?:[一两二三四五六七八九十�
                   # 下 with 了 places an order when one follows (下了补货单, 下了一张采购单).
                   r"|下了(?=(?:[一两二三四五六七八九十几\d]+\s*[张个份笔])?"
                   r"[\u4e00-\u9fff]{0,4}?单)")
-_DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|成功|完成|完毕|搞定|✅)"
+# 上 with 了 is a resultative complement of reaching the goal (约上了, 订上了, 预约上了).
+_DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|上了|成功|完成|完毕|搞定|✅)"
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
 _MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时|"
@@ -90,8 +92,9 @@ _MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重�
 # The one it was done for may be named ("已经帮王丽华把洁牙改到下午"): two to four Han
 # characters before the 把 of the object.
 # Done for someone, the doer is the one speaking: "已经帮您改签" is the assistant's own act.
-_BENEFACTIVE = (r"(?:(?P<benefactive>(?:帮|为|替)(?:您|你们|你|大家|他们|他|她|客户|顾客|"
-                r"[\u4e00-\u9fff]{2,4}?(?=\s*把)))\s*)?")
+# So may a record's identifier ("已经帮 R-2044 预约上了": for that reader).
+_BENEFACTIVE = (r"(?:(?P<benefactive>(?:帮|为|替)\s*(?:您|你们|你|大家|他们|他|她|客户|顾客|"
+                r"[\u4e00-\u9fff]{2,4}?(?=\s*把)|[A-Za-z][\w-]*\d[\w-]*))\s*)?")
 # The means it was done by (通过邮件, 用短信, 经由系统) may stand there too:
 # "已经通过邮件发给全体员工".
 # So may the place it was done in ("已经在系统里把 QC-07 标记为停用").
