@@ -210,8 +210,10 @@ def check_actions(context: CheckContext) -> None:
                 and labels_a_result_value(context.text, claim, reply_lexicon, ok_results(ok))):
             continue  # "Q1 to Q3 are all marked paid" beside "paid": true
         linked = [p for p in failed if p.acts_like(claim, objects)]
-        # "Done." beside a denied write and a successful read: the write is what it says.
-        acted_only_in_failure = (claim.kind == "outcome" and all(p.observes_only for p in ok)
+        # "Done." beside a denied write and a successful read (or a call that acts in no
+        # class, "tos.container"): the write is what it says.
+        acted_only_in_failure = (claim.kind == "outcome"
+                                 and all(p.observes_only or not p.classes for p in ok)
                                  and any(not p.observes_only for p in failed))
         if linked or (failed and not ok) or acted_only_in_failure:
             if not disclosed:
