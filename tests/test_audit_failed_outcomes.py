@@ -41,7 +41,7 @@ LIMIT_ZH = timed_out("rate_limit_update", {"api": "orders", "rps": 250})
      (BREAKER_READ, BREAKER_SET), "40 kW"),
     ("Green tea: 14 on the shelf. The flat white now costs €3.90.",
      (SHELF_READ, PRICE_SET), "€3.90"),
-    ("Listo: el umbral del sensor T-3 ya está en 8,5 °C.", (SHELF_READ, ALERTA_SET),
+    ("El umbral del sensor T-3 ya está en 8,5 °C.", (SHELF_READ, ALERTA_SET),
      "8,5 °C"),
     ("订单接口的限流现在是每秒 250 次。", (SHELF_READ, LIMIT_ZH), "250"),
 ])
