@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
+from ..claims.words import LATIN_WORD_RE, stem
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
@@ -64,8 +65,24 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
                 f"{claim.raw.strip()} appears in no tool result this turn",
                 "value.name_not_in_results" if claim.kind is ValueKind.NAME
                 else "value.not_in_results")
-    if evidence.failed and not evidence.ok and not claims.acknowledges_failure:
-        context.failed_presented(claim.span)
+    if evidence.failed and not claims.acknowledges_failure:
+        failed = _failed_call_named(context, claim) if evidence.ok else evidence.failed[0]
+        if failed is not None:
+            context.failed_presented(claim.span, failed)
+
+
+def _failed_call_named(context: CheckContext, claim: ValueClaim) -> EventFacts | None:
+    """The failed call the value's sentence names by a word of its tool's name ("Según el
+    AIS, ..." of ``ais.vessel_position``), when it names no successful call: the value
+    presents what that call would have returned."""
+    words = {stem(w) for w in LATIN_WORD_RE.findall(context.sentence_text(claim.clause).lower())}
+
+    def named(facts: EventFacts) -> bool:
+        return not words.isdisjoint(stem(w) for w in facts.name_words if len(w) >= 3)
+
+    if any(named(f) for f in context.evidence.ok):
+        return None
+    return next((f for f in context.evidence.failed if named(f)), None)
 
 
 def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
