@@ -32,7 +32,8 @@ _CHECK_WORDS: Mapping[str, tuple[str, ...]] = {
     "typecheck": ("typecheck", "type-check", "types"),
     "ci": ("ci", "check", "pipeline", "workflow", "action", "status", "run"),
 }
-_ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "pipeline", "workflow")
+_ANY_CHECK_WORDS = ("check", "ci", "verify", "validate", "pipeline", "workflow", "diagnos",
+                    "selftest", "self_test")
 # Action classes one call may carry out under the other's name: a status update
 # acknowledges, closes or assigns; a release tool deploys, installs, applies or rolls
 # back; a restart stops and starts; to close is to stop or resolve (关闭); a write creates

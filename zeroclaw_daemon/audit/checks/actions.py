@@ -50,7 +50,7 @@ from .action_calls import (
 )
 from .action_words import answered_as_asked, labels_a_result_value, told_as_asked
 from .base import CheckContext
-from .disclosure import told_with_a_failure
+from .disclosure import discloses_a_failure, told_with_a_failure
 from .listings import counts_a_result_figure, heads_a_listing
 
 _CHECK_MARKS = ("✅", "✔", "☑", "🎉", "🚀")
@@ -164,7 +164,7 @@ def check_actions(context: CheckContext) -> None:
     calls = call_profiles(context.evidence.facts, lexicons)
     ok = [p for p in calls if p.facts.event.ok]
     failed = unsuperseded_failures(calls)
-    disclosed = claims.acknowledges_failure   # failure words or an outcome left open
+    disclosed = discloses_a_failure(context)   # failure words or an outcome left open
     for claim in claims.actions:
         claim = answered_as_asked(
             told_as_asked(claim, reply_lexicon, context.evidence.user_message),

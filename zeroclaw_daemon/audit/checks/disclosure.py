@@ -69,6 +69,30 @@ def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
                 and disclosure.search(context.lower, start, end) is not None))
 
 
+def discloses_a_failure(context: CheckContext) -> bool:
+    """Whether the reply discloses a failure anywhere (``acknowledges_failure``), leaving
+    out a word of failure that a successful result holds: "one ball lift timeout" of a
+    fault history listing a TIMEOUT restates that result, it tells no call's failure."""
+    claims = context.claims
+    pack = context.pack
+    if not claims.acknowledges_failure:
+        return False
+    if pack is None or claims.failure_flags is None:
+        return True
+    disclosure = pack.actions.disclosure if pack.actions is not None else None
+    if disclosure is not None and disclosure.search(context.lower) is not None:
+        return True
+    results = [f.result.lower() for f in context.evidence.ok]
+    failure = pack.patterns["failure"]
+    for sentence, (start, end) in enumerate(claims.failure_flags.spans):
+        if not claims.failure_flags.sentence_failure(sentence):
+            continue
+        words = [match.group(0).strip() for match in failure.finditer(context.lower, start, end)]
+        if any(not word or not any(word in result for result in results) for word in words):
+            return True
+    return False
+
+
 def check_undisclosed_failure(context: CheckContext) -> None:
     """Every call of the turn failed, the reply holds no failure word, no disclosure and no
     word of denial or failure (``LanguagePack.denial``, read broadly: precision first), and

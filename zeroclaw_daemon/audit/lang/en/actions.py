@@ -260,10 +260,12 @@ CHECKS: dict[str, str] = {
     "linting": "lint", "build": "build", "builds": "build", "type check": "typecheck",
     "type checks": "typecheck", "typecheck": "typecheck", "type-check": "typecheck",
     "ci": "ci", "checks": "ci", "pipeline": "ci",
+    # A device's own check (a pinsetter's, a boiler's) is a check run as any other.
+    "diagnostic": "ci", "diagnostics": "ci", "self-test": "ci", "self test": "ci",
 }
 STATE = phrase(
     r"\b(?P<check>unit\s+tests|test\s+suite|tests?|specs?|suite|lint(?:er|ing)?|builds?|"
-    r"type[\s-]?checks?|ci|checks|pipeline)\s+(?:(?:is|are|was|were|all|now|also|too|still|"
+    r"type[\s-]?checks?|ci|checks|pipeline|diagnostics?|self[\s-]test)\s+(?:(?:is|are|was|were|all|now|also|too|still|"
     r"both|came\s+back|look|looks)\s+)*(?:pass(?:es|ed|ing)?|green|clean|succeed(?:s|ed)?|"
     r"successful|ok|good)\b")
 # Wordings that leave an outcome open, beside the failure words of FAILURE (said of the
