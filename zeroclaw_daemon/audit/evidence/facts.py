@@ -50,6 +50,11 @@ _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
 _NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?(?:to )?([A-Za-z\u00C0-\u024F]{2,})")
 # The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
 # characters before it, matched on that stretch reversed (one anchored match, not a search).
+_MONTH_RE = re.compile(
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|enero|febrero|marzo|"
+    r"abril|mayo|junio|julio|agosto|se(?:p)?tiembre|octubre|noviembre|diciembre",
+    re.IGNORECASE)
 _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
 # A multiplier "x6" (a lone x before the digits, as "×6") states a quantity: "FA x6".
 # The first digit is matched before what precedes it is tested: a pattern that begins
@@ -315,6 +320,11 @@ class EventFacts:
             if _VALUE_OF_KEY_RE.search(before) and not self.result.startswith(" to ", end):
                 following = None
             preceding = _PREV_WORD_REVERSED_RE.match(before[::-1])
+            if (following is not None and _MONTH_RE.fullmatch(following.group(1))) or (
+                    preceding is not None and _MONTH_RE.fullmatch(preceding.group(1)[::-1])):
+                # A day of a month ("no sailings 25 December", "Dec 24"): it counts nothing.
+                found.append((int(number), frozenset()))
+                continue
             keys = set() if following is None else {stem(following.group(1))}
             if preceding is not None:
                 keys |= _key_nouns(preceding.group(1)[::-1], self.result, start)
