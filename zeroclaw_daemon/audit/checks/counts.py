@@ -12,6 +12,7 @@ from ..evidence.relation import Relation
 from ..report import FindingType
 from .base import CheckContext
 from .count_distinct import counts_distinct_values
+from .count_hedges import an_alternative_follows
 from .count_keys import names_the_key_column
 from .count_kinds import (
     an_unread_kind,
@@ -81,6 +82,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         return
     if a_count_the_user_set(context, claim):
         return   # "For 8 people at 1pm:" of the user's "somewhere for 8 people"
+    if an_alternative_follows(context, claim):
+        return   # "three definite absences, possibly four": a range, not one figure
     if net_of_two_counts(context, claim) or quoted_from_a_failure(context, claim) \
             or said_of_each_item(context, claim) or a_range_it_spans(context, claim):
         return
