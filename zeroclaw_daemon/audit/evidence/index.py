@@ -30,6 +30,7 @@ from .written_forms import (
     LIST_POSITION_RE,
     numbering_columns,
     other_groupings,
+    scaled_columns,
     spans_in_seconds,
 )
 
@@ -119,7 +120,8 @@ class Evidence:
         """The results' numbers written in groupings the index reads otherwise
         (:func:`.written_forms.other_groupings`): read only for a figure the index does
         not ground."""
-        return NumberIndex(" ".join(other_groupings(self.haystack)))
+        scaled = [cell for facts in self.ok for cell in scaled_columns(facts.rows)]
+        return NumberIndex(" ".join([*other_groupings(self.haystack), *scaled]))
 
     @lazy
     def derivations(self) -> Derivations:

@@ -31,6 +31,30 @@ def numbering_columns(rows: Sequence[Row]) -> list[int]:
     return found
 
 
+# A column named with its scale ("scc_k", "revenue (thousands)", "pop_000s", "收入(万元)"):
+# each cell is that many of the unit. Only unambiguous scale words: "_m" is a metre or a
+# minute as often as a million.
+_SCALED_COLUMN_RE = re.compile(
+    r"(?:^|[_\s(\[-])(k|thousands?|000s?|mn|millions?|millones|千|万|百万)(?:元|人|件)?[)\]]?$",
+    re.IGNORECASE)
+_COLUMN_SCALES = {"k": 3, "thousand": 3, "thousands": 3, "000": 3, "000s": 3, "千": 3,
+                  "mn": 6, "million": 6, "millions": 6, "millones": 6, "百万": 6, "万": 4}
+
+
+def scaled_columns(rows: Sequence[Row]) -> list[str]:
+    """The cells of the columns a table names with their scale, restated in units
+    ("scc_k" 702 as 702000: a reply's "70.2 万")."""
+    found: list[str] = []
+    # A text table's columns are keyed by position, named by its header row's cells.
+    names = rows[0].labels if rows and not rows[0].numbers else {}
+    for row in rows:
+        for key, value in row.numbers.items():
+            match = _SCALED_COLUMN_RE.search(names.get(key, key).strip())
+            if match is not None:
+                found.append(format(value.scaleb(_COLUMN_SCALES[match.group(1).lower()]), "f"))
+    return found
+
+
 def other_groupings(text: str) -> list[str]:
     """The results' numbers written in ways the index reads otherwise, restated as it reads
     them, beside their own readings: thousands parted by a plain space before a decimal
