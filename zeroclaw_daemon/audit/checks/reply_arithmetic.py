@@ -101,6 +101,11 @@ def recomputed_from_its_figures(context: CheckContext, claim: ValueClaim) -> boo
              and claim.span[1] <= v.span[0] < sentence[1]][:MAX_SENTENCE_FACTORS]
     if any(abs(abs(a - b) - target) <= tolerance for a in own for b in later if a != b):
         return True
+    # The result first, its figures after it ("Le quedan 135 €: el presupuesto era de 385 €
+    # y ha abonado 250 €"): a difference of two figures the sentence goes on to give.
+    if any(abs(abs(a - b) - target) <= tolerance for i, a in enumerate(later)
+           for b in later[i + 1:] if a != b):
+        return True
     # A running total of line items, each a figure of the sentence, maybe times a
     # quantity it writes: "two kits at £42.50 = £85.00, plus two gaskets (£3.20 each) →
     # £91.40".
