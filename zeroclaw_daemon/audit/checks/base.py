@@ -57,6 +57,7 @@ class CheckContext:
     # A receipt after a sentence says which call the sentence reports.
     citations: tuple[tuple[int, int, str], ...] = ()
     _lower: str | None = field(default=None, init=False, repr=False)
+    _cited_at: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
 
     @property
     def lower(self) -> str:
@@ -111,7 +112,9 @@ class CheckContext:
 
     def _cited_positions(self) -> list[tuple[int, str]]:
         """Each citation with the last character of the text it cites; receipts side by
-        side ("... [receipt: A] [receipt: B]") cite the same text."""
+        side ("... [receipt: A] [receipt: B]") cite the same text. Worked out once."""
+        if self._cited_at is not None:
+            return self._cited_at
         cited: list[tuple[int, str]] = []
         previous_end = -1
         for start, end, call in self.citations:
@@ -121,6 +124,7 @@ class CheckContext:
                 position = cited[-1][0]   # right after the previous token: what it cites
             cited.append((position, call))
             previous_end = end
+        self._cited_at = cited
         return cited
 
     def relevant(self, keywords: frozenset[str], pool: list[EventFacts]) -> list[EventFacts]:
