@@ -30,6 +30,7 @@ from .absence_rows import (
     item_holding,
     named_items_hold_none,
     named_row_at_none,
+    named_rows_at_zero,
     state_in_the_predicate,
     state_words,
     states_written,
@@ -171,6 +172,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \
             vacant_row_named(context, claim, pool) or \
             named_row_at_none(context, claim, pool) or subject_row_negative(claim, pool) or \
+            named_rows_at_zero(context, claim, pool) or \
             state_of_a_listed_item(context, claim, pool) or \
             quotes_a_zero_cell(context, claim, pool) or state_of_a_named_row(context, claim, pool) \
             or lacks_a_listed_field(context, claim, pool) \

@@ -82,6 +82,32 @@ def named_row_at_none(context: CheckContext, claim: AbsenceClaim,
     return False
 
 
+def named_rows_at_zero(context: CheckContext, claim: AbsenceClaim,
+                       pool: list[EventFacts]) -> bool:
+    """"The studio and quarantine traps were empty" over rows "T05,Conservation studio,0,0,0"
+    and "T08,Quarantine room,0,0,0": the absence's clause names rows by words no other row
+    of their table holds, and every figure of every row it names is zero: borne out."""
+    clauses = context.claims.clauses
+    if not clauses:
+        return False
+    clause = clauses[claim.clause]
+    said = text_keywords(context.text[clause.start:clause.end])
+    for facts in pool:
+        rows = [row for row in facts.rows if row.structured and row.numbers]
+        if len(rows) < 2:
+            continue
+        words = [frozenset().union(*map(text_keywords, row.labels.values())) for row in rows]
+        seen: dict[str, int] = {}
+        for row_words in words:
+            for word in row_words:
+                seen[word] = seen.get(word, 0) + 1
+        named = [row for row, row_words in zip(rows, words, strict=True)
+                 if any(seen[w] == 1 for w in row_words & said)]
+        if named and all(value == 0 for row in named for value in row.numbers.values()):
+            return True
+    return False
+
+
 def subject_row_negative(claim: AbsenceClaim, pool: list[EventFacts]) -> bool:
     """"no inhibitory substances" beside a row "Inhibitory substances  NEG  NEG": the row
     the absence's subject names (every word of the subject in its label) reads negative, a
