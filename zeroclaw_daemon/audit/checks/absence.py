@@ -64,7 +64,7 @@ from .disclosure import denies_an_action
 from .moments import holds_a_local_time_in
 from .named_args import calls_the_sentence_names, holds_named_argument
 from .threshold_absences import judged_past_a_bound
-from .zero_states import state_of_counted_items
+from .zero_states import said_of_counted_items, state_of_counted_items
 
 NOT_FOUND_RE = re.compile(
     r"not\s+found|no\s+such|does\s+not\s+exist|doesn't\s+exist|FileNotFound|ENOENT|\b404\b|"
@@ -167,6 +167,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if claim.of_state and not state_written_as_a_value(claim, pool,
                                                        states_denied(context, claim)):
         return   # "nothing pending" beside a balance's "pending" key: no item in that state
+    if said_of_counted_items(context, claim):
+        return   # "另外 4 通没接到": the four calls' state, checked as a count
     if state_of_counted_items(context, claim):
         return   # "two slots are empty": the counted items' state
     if any(f.empty for f in pool) or a_measure_at_zero(claim, pool) or \

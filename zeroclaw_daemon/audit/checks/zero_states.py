@@ -47,6 +47,24 @@ def state_of_counted_items(context: CheckContext, claim: AbsenceClaim) -> bool:
                                 for facts in context.evidence.ok)
 
 
+def said_of_counted_items(context: CheckContext, claim: AbsenceClaim) -> bool:
+    """A Chinese count stands right before the negation, a classifier and at most a short
+    noun after its number ("另外 4 通没接到", "有 4 通电话没接到"): the negation is the state
+    of the items counted, not an absence."""
+    clauses = context.claims.clauses
+    if claim.subject or context.pack is None or not context.pack.cjk or not clauses:
+        return False
+    before = context.text[clauses[claim.clause].start:claim.span[0]]
+    return _COUNTED_BEFORE_RE.search(before) is not None
+
+
+# A number, a classifier, up to three characters of noun, at the end of the text before
+# the negation; not "一个都没" (not even one: an absence).
+_COUNTED_BEFORE_RE = re.compile(r"(?:\d+|[一二两三四五六七八九十几]+)\s*"
+                                r"[个通单位条张件台辆次份本间家只头匹把支根块箱包]"
+                                r"(?:(?![都也])[\u4e00-\u9fff]){0,3}\s*$")
+
+
 def _opening_number(context: CheckContext, claim: AbsenceClaim) -> int | None:
     """The number, in digits or a number word, that opens the absence's clause."""
     clauses = context.claims.clauses
