@@ -169,7 +169,9 @@ def profile(facts: EventFacts, lexicons: Sequence[ActionLexicon],
         # "Riverside", "order": "A-12"), as a noun; a form made from the verb
         # ("assignee", "scheduled_at") or a verb with its object ("delete_branch") says
         # the call does that act.
-        fields = [w for key in facts.event.args
+        # A switch turned off ("notify_skipper": false) names an act the call did not do.
+        fields = [w for key, value in facts.event.args.items()
+                  if value is not False and value not in (0, "false", "no", "off")
                   for w in WORD_RE.findall(key.replace("_", " ").lower())
                   if " " in key.replace("_", " ").strip()
                   or not any(w in lexicon.bases for lexicon in lexicons)]

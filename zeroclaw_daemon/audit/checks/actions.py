@@ -66,9 +66,13 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
     classes keep apart acts a result would confuse: "submitted" (a filing) shows no copy
     served on counsel. Plurals, column names ("RESTARTS") and the key of an address
     ("email": "ana@…") show nothing."""
+    # "update" gathers acts a result keeps apart (moved, assigned, renamed): there only the
+    # claim's own verb shows it ("pilot_assigned" shows no booking moved).
+    own = stem(claim.verb.lower()) if claim.action_class in _BROAD_CLASSES else None
     for line in _lines_past_header(call.facts.result.lower()):
         words = WORD_RE.findall(line)
         if any(lx.verbs.get(w) == claim.action_class and not _held_false(w, line)
+               and (own is None or stem(w) == own)
                for lx in lexicons for w in words):
             return True
         # The key of an address ("email": "ana@…", "reply_to") names where to send, not a
@@ -81,6 +85,9 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
         if objects & text_keywords(line):
             return True
     return False
+
+
+_BROAD_CLASSES = frozenset({"update"})
 
 
 def _held_false(word: str, line: str) -> bool:

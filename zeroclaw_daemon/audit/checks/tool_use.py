@@ -305,7 +305,7 @@ def _another_source(context: CheckContext, claim: ToolUseClaim) -> bool:
 _OBJECT_HEAD_RE = re.compile(r"\s*((?:(?!(?:for|of|on|at|in|from|about|with|to|and|so|but|as|"
                              r"too)\b)[^\W\d_][\w'-]*\s*){1,4})")
 # "… as well", "… too" right after the object.
-_ADDITIVE_AFTER_RE = re.compile(r"[^.;:!?\n]{0,40}?\b(?:as\s+well|too)\b")
+_ADDITIVE_AFTER_RE = re.compile(r"[^.;:!?\n]{0,64}?\b(?:as\s+well|too)\b")
 
 
 def _additive(context: CheckContext, claim: ToolUseClaim) -> bool:
