@@ -123,7 +123,10 @@ FAILURE = phrase(
     r"\b(?:fail(?:ed|s|ing|ure)?|denied|refused|rejected|blocked(?!\s+from\b)|forbidden|timed?[\s-]*out|"
     r"time-?out|timeouts?|couldn't|could\s+not|can't|cannot|unable|wasn't\s+able|"
     r"weren't\s+able|was\s+not\s+able|didn't\s+(?:work|succeed|complete|return|respond|finish|"
-    r"go\s+through|run)|did\s+not\s+(?:work|succeed|complete|return|respond|finish|run)|"
+    r"go\s+through|run|update|load|refresh|sync)|did\s+not\s+(?:work|succeed|complete|return|"
+    r"respond|finish|run|update|load|refresh|sync)|"
+    # An HTTP status of failure, told as what came back ("came back with a 503").
+    r"(?:with|returned|gave|got)\s+(?:an?\s+(?:http\s+)?|http\s+)[45]\d\d|"
     r"no\s+response|unreachable|not\s+permitted|not\s+allowed|not\s+authori[sz]ed|"
     r"unauthori[sz]ed|permission|requires?\s+(?:an?\s+)?approval|needs?\s+(?:an?\s+)?approval|"
     r"errored|(?:an|the)\s+error|with\s+(?:an?\s+)?error|error\s+(?:message|code)|"
@@ -249,7 +252,8 @@ TRIGGERS: dict[str, str] = {
         "completed could couldn replied responded "
         "crashed data denied did didn error errored executed fail* finished forbidden nothing "
         "permission permitted ran refused rejected response result run status through time* "
-        "timeout* unable unauthori* unavailable unknown unreachable wasn weren sent delivered"
+        "timeout* unable unauthori* unavailable unknown unreachable wasn weren sent delivered "
+        "with returned gave got"
     ),
     "tool_use": (
         "analy* audited browsed called calling can check checked checking compared confirmed "
