@@ -10,6 +10,8 @@ from dataclasses import replace
 
 from ..claims.actions import ActionClaim
 from ..claims.lexicon import ActionLexicon
+from ..claims.numbers import find_dates
+from .base import CheckContext
 
 # The word after a labelling verb, past "as"/"como" ("marked as paid", "marcado como pagado").
 _WORD_RE = re.compile(r"[a-z]+")
@@ -105,3 +107,17 @@ def answered_as_asked(claim: ActionClaim, message: str,
         word = re.compile(r"\b" + re.escape(verb) + r"\b")
         asked = any(word.search(q.lower()) is not None for q in questions)
     return replace(claim, kind="result") if asked else claim
+
+
+def listed_on_its_date(context: CheckContext, claim: ActionClaim, results: list[str]) -> bool:
+    """A state of creation said of an entry on a day its clause names ("la próxima está
+    programada para el miércoles 16 de diciembre", "the fitting is booked for 3 March"),
+    when a successful result holds that day written as a date (2026-12-16): the listing of
+    the entry shows it made, as a listed booking is booked."""
+    clauses = context.claims.clauses
+    if not clauses:
+        return False
+    clause = clauses[claim.clause]
+    days = [(month, day) for _, _, (_, month, day) in find_dates(
+        context.text[clause.start:clause.end])]
+    return any(f"-{month:02d}-{day:02d}" in result for month, day in days for result in results)

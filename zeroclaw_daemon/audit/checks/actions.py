@@ -48,7 +48,12 @@ from .action_calls import (
     ok_results,
     unsuperseded_failures,
 )
-from .action_words import answered_as_asked, labels_a_result_value, told_as_asked
+from .action_words import (
+    answered_as_asked,
+    labels_a_result_value,
+    listed_on_its_date,
+    told_as_asked,
+)
 from .base import CheckContext
 from .disclosure import discloses_a_failure, told_with_a_failure
 from .listings import counts_a_result_figure, heads_a_listing
@@ -216,6 +221,9 @@ def check_actions(context: CheckContext) -> None:
         if (claim.kind == "action" and not claim.first_person
                 and labels_a_result_value(context.text, claim, reply_lexicon, ok_results(ok))):
             continue  # "Q1 to Q3 are all marked paid" beside "paid": true
+        if (claim.kind == "action" and not claim.first_person and claim.action_class == "create"
+                and listed_on_its_date(context, claim, ok_results(ok))):
+            continue  # "la próxima está programada para el 16 de diciembre" over that entry
         linked = [p for p in failed if p.acts_like(claim, objects)]
         # "Done." beside a denied write and a successful read (or a call that acts in no
         # class, "tos.container"): the write is what it says.
