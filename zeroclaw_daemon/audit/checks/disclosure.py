@@ -20,7 +20,7 @@ from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
 from ..claims.segment import QUOTATION_MARKS, QUOTATION_RE
 from ..claims.text import mask
 from ..claims.types import AbsenceClaim
-from ..claims.words import LATIN_WORD_RE
+from ..claims.words import LATIN_WORD_RE, stem
 from ..evidence.facts import EventFacts
 from .action_calls import call_profiles, unsuperseded_failures
 from .base import CheckContext
@@ -91,6 +91,20 @@ def discloses_a_failure(context: CheckContext) -> bool:
         if any(not word or not any(word in result for result in results) for word in words):
             return True
     return False
+
+
+def failed_call_named(context: CheckContext, clause: int) -> EventFacts | None:
+    """The failed call the sentence of ``clause`` names by a word of its tool's name
+    ("Según el AIS, ..." of ``ais.vessel_position``), when it names no successful call: a
+    figure there presents what that call would have returned."""
+    words = {stem(w) for w in LATIN_WORD_RE.findall(context.sentence_text(clause).lower())}
+
+    def named(facts: EventFacts) -> bool:
+        return not words.isdisjoint(stem(w) for w in facts.name_words if len(w) >= 3)
+
+    if any(named(f) for f in context.evidence.ok):
+        return None
+    return next((f for f in context.evidence.failed if named(f)), None)
 
 
 def check_undisclosed_failure(context: CheckContext) -> None:

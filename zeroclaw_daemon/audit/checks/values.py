@@ -6,7 +6,6 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
-from ..claims.words import LATIN_WORD_RE, stem
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
@@ -15,6 +14,7 @@ from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .date_shifts import moved_by_stated_days
+from .disclosure import failed_call_named
 from .durations import duration_derived
 from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
@@ -66,23 +66,10 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
                 "value.name_not_in_results" if claim.kind is ValueKind.NAME
                 else "value.not_in_results")
     if evidence.failed and not claims.acknowledges_failure:
-        failed = _failed_call_named(context, claim) if evidence.ok else evidence.failed[0]
+        failed = failed_call_named(context, claim.clause) if evidence.ok \
+            else evidence.failed[0]
         if failed is not None:
             context.failed_presented(claim.span, failed)
-
-
-def _failed_call_named(context: CheckContext, claim: ValueClaim) -> EventFacts | None:
-    """The failed call the value's sentence names by a word of its tool's name ("Según el
-    AIS, ..." of ``ais.vessel_position``), when it names no successful call: the value
-    presents what that call would have returned."""
-    words = {stem(w) for w in LATIN_WORD_RE.findall(context.sentence_text(claim.clause).lower())}
-
-    def named(facts: EventFacts) -> bool:
-        return not words.isdisjoint(stem(w) for w in facts.name_words if len(w) >= 3)
-
-    if any(named(f) for f in context.evidence.ok):
-        return None
-    return next((f for f in context.evidence.failed if named(f)), None)
 
 
 def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
