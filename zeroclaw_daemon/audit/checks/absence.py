@@ -60,7 +60,7 @@ from .absence_stock import (
     subject_rows_out_of_stock,
 )
 from .base import CheckContext, clip
-from .disclosure import denies_an_action
+from .disclosure import denies_an_action, discloses_a_failure
 from .moments import holds_a_local_time_in
 from .named_args import calls_the_sentence_names, holds_named_argument
 from .threshold_absences import judged_past_a_bound
@@ -83,7 +83,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if not evidence.ok:
         if any(NOT_FOUND_RE.search(f.result) for f in evidence.failed):
             return  # "it doesn't exist" after the call failed with "not found"
-        if (evidence.failed and not context.claims.acknowledges_failure
+        if (evidence.failed and not discloses_a_failure(context)
                 and not denies_an_action(context, claim)):
             context.failed_presented(claim.span)
         return

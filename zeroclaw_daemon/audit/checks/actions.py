@@ -275,7 +275,7 @@ def _check_result_state(context: CheckContext, claim: ActionClaim, objects: froz
                                                          same_language) for p in ok):
         return
     acting = [p for p in failed if p.acts_in_class(claim)]
-    if acting and not context.claims.acknowledges_failure:
+    if acting and not discloses_a_failure(context):
         context.failed_presented(claim.span, acting[0].facts)
 
 

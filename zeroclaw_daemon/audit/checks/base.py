@@ -58,6 +58,8 @@ class CheckContext:
     citations: tuple[tuple[int, int, str], ...] = ()
     _lower: str | None = field(default=None, init=False, repr=False)
     _cited_at: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
+    # Whether the reply discloses a failure (checks/disclosure.discloses_a_failure), once.
+    failure_disclosed: bool | None = field(default=None, init=False, repr=False)
 
     @property
     def lower(self) -> str:

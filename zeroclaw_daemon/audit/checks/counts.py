@@ -39,6 +39,7 @@ from .count_totals import (
     sum_of_two,
 )
 from .count_windows import counted_in_a_stated_window, counted_on_a_stated_day
+from .disclosure import discloses_a_failure
 from .distributive_counts import said_of_each_item
 from .event_counts import events_told_in_phases, things_named_in_several_lines
 from .figure_counts import a_figure_counted
@@ -77,7 +78,7 @@ def check_counts(context: CheckContext) -> None:
 def check_count(context: CheckContext, claim: CountClaim) -> None:
     evidence = context.evidence
     if not evidence.ok:
-        if evidence.failed and not context.claims.acknowledges_failure:
+        if evidence.failed and not discloses_a_failure(context):
             context.failed_presented(claim.span)
         return
     if a_count_the_user_set(context, claim):

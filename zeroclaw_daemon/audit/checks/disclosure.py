@@ -72,7 +72,14 @@ def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
 def discloses_a_failure(context: CheckContext) -> bool:
     """Whether the reply discloses a failure anywhere (``acknowledges_failure``), leaving
     out a word of failure that a successful result holds: "one ball lift timeout" of a
-    fault history listing a TIMEOUT restates that result, it tells no call's failure."""
+    fault history listing a TIMEOUT restates that result, it tells no call's failure.
+    Every check asks it alike; worked out once per reply."""
+    if context.failure_disclosed is None:
+        context.failure_disclosed = _discloses_a_failure(context)
+    return context.failure_disclosed
+
+
+def _discloses_a_failure(context: CheckContext) -> bool:
     claims = context.claims
     pack = context.pack
     if not claims.acknowledges_failure:

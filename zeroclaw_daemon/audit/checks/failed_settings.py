@@ -18,7 +18,7 @@ from ..claims.numbers import number_readings
 from ..evidence.facts import EventFacts
 from ..evidence.tables import LINE_NUMBER_RE
 from .base import CheckContext
-from .disclosure import sentence_discloses_a_failure
+from .disclosure import discloses_a_failure, sentence_discloses_a_failure
 
 _DIGIT_RE = re.compile(r"\d")
 _SET_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY, ValueKind.PERCENT,
@@ -29,7 +29,7 @@ def check_failed_settings(context: CheckContext) -> None:
     evidence = context.evidence
     pack = context.pack
     if not evidence.failed or pack is None or pack.present_state is None \
-            or context.claims.acknowledges_failure:
+            or discloses_a_failure(context):
         return
     redone = {f.event.tool for f in evidence.ok}
     setters = [(f, argument_numbers(f)) for f in evidence.failed

@@ -13,6 +13,7 @@ from ..claims.words import CATEGORY_TOOL_WORDS, LATIN_WORD_RE, stem, text_keywor
 from ..evidence.facts import EventFacts
 from ..report import FindingType
 from .base import CheckContext, clip
+from .disclosure import discloses_a_failure
 
 SQL_RE = re.compile(r"\b(?:select|insert|update|delete|with)\b", re.IGNORECASE)
 
@@ -57,7 +58,7 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         return
     hits = [f for f in evidence.failed if _mentions(f, claim)]
     if hits:
-        if not context.claims.acknowledges_failure:
+        if not discloses_a_failure(context):
             context.failed_presented(claim.span, hits[0])
         return
     flags = context.claims.failure_flags
@@ -103,7 +104,7 @@ def check_result(context: CheckContext, claim: ResultClaim) -> None:
         # "Status is confirmed" of a booking whose result reads "status": "confirmed": the
         # state is read off a successful result, not an outcome of the failed call.
         return
-    if not claim.completion and context.claims.acknowledges_failure:
+    if not claim.completion and discloses_a_failure(context):
         return  # "the output shows ..." of an error the reply admits to
     context.failed_presented(claim.span, hits[0] if hits else None)
 

@@ -14,7 +14,7 @@ from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
 from .date_shifts import moved_by_stated_days
-from .disclosure import failed_call_named
+from .disclosure import discloses_a_failure, failed_call_named
 from .durations import duration_derived
 from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
@@ -58,14 +58,13 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if grounded_or_excused(context, claim):
         return
     evidence = context.evidence
-    claims = context.claims
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
                 target.event.call_id if target else None,
                 f"{claim.raw.strip()} appears in no tool result this turn",
                 "value.name_not_in_results" if claim.kind is ValueKind.NAME
                 else "value.not_in_results")
-    if evidence.failed and not claims.acknowledges_failure:
+    if evidence.failed and not discloses_a_failure(context):
         failed = failed_call_named(context, claim.clause) if evidence.ok \
             else evidence.failed[0]
         if failed is not None:
