@@ -155,7 +155,7 @@ def test_history_is_not_this_turns_action(reply: str, language: str) -> None:
 
 @pytest.mark.parametrize("reply", [
     "I checked the PR and the API docs: nothing changed.",
-    "I checked the CI run for main.",
+    "I checked the CI on the open pulls.",
 ])
 def test_short_acronyms_are_not_system_names(reply: str) -> None:
     """"PR", "CI", "API" name kinds of things, not a system a call must have touched."""

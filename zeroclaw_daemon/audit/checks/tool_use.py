@@ -68,15 +68,18 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
     if evidence.facts and not (claim.command or claim.path or claim.url or claim.categories):
         # Calls ran, and the claim says in words what it looked at. A name ("Grafana",
         # "PagerDuty") must be a system some call was about. A common noun is checked only
-        # when the pack knows it as a kind of source ("your calendar", "the inbox") and
-        # every call's name is plain words ("weather"): a name such as ``s3_ls`` or
-        # ``pd_incidents`` may stand for it, so linkage is unclear.
+        # when every call's name is plain words ("weather"): a name such as ``s3_ls`` or
+        # ``pd_incidents`` may stand for it, so linkage is unclear; and only when it names
+        # a source: a kind the pack knows ("your calendar", "the inbox"), one more source
+        # ("I also checked ..."), or a definite phrase ("the tribunal tracker") none of
+        # whose words is in any call's name, arguments or result (``_mentions`` above).
         names = _system_names(context, claim.object_text or claim.text)
         if names:
             if any(_names_call(name, f) for name in names for f in evidence.facts):
                 return
         elif (not another and any(_opaque_name(f, context.tool_verbs) for f in evidence.facts)) \
-                or (not _known_source(context, claim) and not _additive(context, claim)) \
+                or not (_known_source(context, claim) or _additive(context, claim)
+                        or _names_a_source(context, claim)) \
                 or _records_of_a_call(context, claim):
             # An opaque name ("s3_ls") may stand for the source, unless the claim adds one
             # source more that no call's name, arguments or result holds a word of.
@@ -172,6 +175,20 @@ def _known_source(context: CheckContext, claim: ToolUseClaim) -> bool:
     known = {stem(word) for word in pack.synonyms}
     known.update(stem(word) for words in pack.synonyms.values() for word in words)
     return bool(claim.keywords & known)
+
+
+def _names_a_source(context: CheckContext, claim: ToolUseClaim) -> bool:
+    """Whether the claim's object is a phrase naming one particular source ("the NWS
+    alerts feed", "la ficha técnica del fabricante"), not a state or an amount ("came back
+    empty", "I looked at everything logged on it"). A claim whose verb a call is named for
+    ("I've downloaded ..." beside ``device.download``) is about that call, whatever its
+    object says."""
+    pack = context.pack
+    if pack is None or pack.named_source is None or \
+            pack.named_source.match(claim.object_text) is None:
+        return False
+    verb = text_keywords(claim.text)
+    return not any(verb & f.call_keys for f in context.evidence.facts)
 
 
 def _records_of_a_call(context: CheckContext, claim: ToolUseClaim) -> bool:

@@ -183,6 +183,10 @@ class LanguagePack:
     states: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # An additive particle ("also", "también", 还): the speaker did one thing more.
     additive: re.Pattern[str] | None = None
+    # The object of a lookup that names one particular source ("the tribunal tracker",
+    # "la ficha técnica del fabricante", 福特官方的技术规格), matched from its start: not a
+    # state or an amount ("empty", "everything logged", 最近 7 天的) (checks/tool_use.py).
+    named_source: re.Pattern[str] | None = None
     # Any word of denial or failure, broadly (negations, refusals, errors): a reply holding
     # none after calls that all failed does not disclose the failure (checks/disclosure.py).
     denial: re.Pattern[str] | None = None
@@ -215,6 +219,7 @@ def build_pack(code: str, tables: Mapping[str, Any], *, cjk: bool = False) -> La
         contrast=tables.get("CONTRAST"),
         second_person=tables.get("SECOND_PERSON"),
         additive=tables.get("ADDITIVE"),
+        named_source=tables.get("NAMED_SOURCE"),
         denial=tables.get("DENIAL"),
         threshold_absence=tables.get("THRESHOLD_ABSENCE"),
         threshold_bound=tables.get("THRESHOLD_BOUND"),

@@ -392,6 +392,9 @@ SUPERLATIVE_CUE = re.compile(
 SUPERLATIVE_TRIGGERS = "the"
 
 FIRST_POSSESSIVE = re.compile(r"\b(?:my|our)\b", re.IGNORECASE)
+# A definite noun phrase: an article or a possessive, then a word ("the NWS alerts feed").
+NAMED_SOURCE = re.compile(r"\s*(?:the|their|your|our|his|her|its|a|an)\s+[^\W\d_]",
+                          re.IGNORECASE)
 # A value that is the reply's premise ("for a 07:45 launch", "with an 08:30 start").
 PREMISE_BEFORE = re.compile(r"\b(?:for|with)\s+(?:a|an|the|your|our)\s*$")
 

@@ -367,6 +367,9 @@ LIMIT_BEFORE = re.compile(
     r"bajo)\s*(?:el|la|los|las|del|al)?\s*$")
 # First-person possessives: the user's value after one is of the user's own thing.
 FIRST_POSSESSIVE = re.compile(r"\b(?:mi|mis|nuestr[oa]s?)\b", re.IGNORECASE)
+# A definite noun phrase: an article or a possessive, then a word ("la web de Hermle").
+NAMED_SOURCE = re.compile(r"\s*(?:el|la|los|las|su|sus|un|una|tu|tus|nuestr[oa]s?)\s+"
+                          r"[^\W\d_]", re.IGNORECASE)
 # A value that is the reply's premise ("para la salida de las 7:45", "con un presupuesto de").
 PREMISE_BEFORE = re.compile(r"\b(?:para|con)\s+(?:el|la|un|una|tu|vuestr[oa])\s+[^\W\d_]+"
                             r"(?:\s+de)?(?:\s+las?)?\s*$")

@@ -343,6 +343,8 @@ DENIAL = re.compile(r"没|未|不|无|别|否|拒|失败|超时|错误|报错|�
                     r"挂了|宕机|崩|卡住|卡死|(?:HTTP|http|状态码|错误码|返回)\s*[45]\d\d")
 # An additive particle: the speaker did one thing more (checks/tool_use.py).
 ADDITIVE = re.compile(r"还|也|另外|顺便")
+# A noun phrase ending on its noun (福特官方的技术规格), not on 的 or a figure (最近 7 天的).
+NAMED_SOURCE = re.compile(r".*[^\W\d_的]{2}\s*$")
 SECOND_PERSON = re.compile(r"你|您")
 
 # 占 ("accounts for": 占了两个, 占三成) states a share of a whole; 各 ("each": 各一个)

@@ -1,0 +1,52 @@
+"""A lookup the speaker claims of a source named by a definite phrase ("I checked the
+permit register", "he mirado la web del fabricante", 我查了港务局的通告) needs a call some word
+of that phrase is in (its name, arguments or result), though the pack does not know the
+phrase as a kind of source; an object that names no source ("came back empty", "everything
+logged on it", 最近 7 天的) does not. Sentences and tools of our own."""
+
+from __future__ import annotations
+
+import pytest
+from audit_rules import Expected, findings, ok
+
+from zeroclaw_daemon.receipts import ToolEvent
+
+F, USE = "fabricated_tool_call", "tool_use.no_matching_call"
+ROTA = ok("harbour.crew_rota", "crew      shift\nM. Ines   06-14\nT. Berg   14-22",
+          {"date": "2026-12-05"})
+ROTA_ZH = ok("harbour.crew_rota", "船员    班次\n李明    06-14\n王强    14-22",
+             {"date": "2026-12-05"})
+NOTICES = ok("harbour.notices", '[{"notice": "NTM-114", "text": "Buoy B4 unlit"}]',
+             {"port": "Leith"})
+SEARCH = ok("archive.search", '{"total": 0, "items": []}', {"query": "dredging"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    ("M. Ines has the early shift. I checked the notices to mariners too: buoy B4 is unlit.",
+     [ROTA], [(F, USE, "I checked")]),
+    ("M. Ines has the early shift. I checked the port authority bulletin: buoy B4 is unlit.",
+     [ROTA], [(F, USE, "I checked")]),
+    ("M. Ines tiene el turno de mañana. He consultado el boletín de la autoridad "
+     "portuaria: la boya B4 no tiene luz.", [ROTA], [(F, USE, "He consultado")]),
+    ("李明上早班。我又查了港务局的航行通告：B4 浮标不亮。", [ROTA_ZH], [(F, USE, "我又查了")]),
+])
+def test_a_named_source_no_call_was_about_is_a_fabricated_lookup(
+        reply: str, events: list[ToolEvent], expected: Expected) -> None:
+    """A definite source no call holds a word of is a lookup no call made."""
+    assert expected == [f[:3] for f in findings(reply, *events) if f[0] == F]
+
+
+@pytest.mark.parametrize(("reply", "events"), [
+    # The phrase's words are in a call: its name, or its result.
+    ("M. Ines has the early shift. I checked the notices: buoy B4 is unlit.",
+     [ROTA, NOTICES]),
+    ("I checked the crew list: M. Ines has the early shift.", [ROTA]),
+    # Objects that name no source.
+    ("Nothing on dredging in the archive, the search came back empty.", [SEARCH]),
+    ("Nothing on dredging; I looked at everything filed on it in the archive.", [SEARCH]),
+    ("李明上早班。我先查了最近 7 天的。", [ROTA_ZH]),
+])
+def test_an_object_a_call_holds_or_that_names_no_source_is_no_finding(
+        reply: str, events: list[ToolEvent]) -> None:
+    """A source a call was about, or an object that is no source, gives no finding."""
+    assert [] == [f for f in findings(reply, *events) if f[0] == F]
