@@ -1,6 +1,7 @@
-"""A tool named by nouns only, ending in a collection ("swim.groups") or a noun of what a
-read returns ("parts.stock"), reads: it backs no act the speaker claims, as a resource's
-path names what a GET returns. A noun that may name an act ("supplier.order") still acts.
+"""A tool named by nouns only, ending in a collection ("swim.groups", "cleaning_queue") or
+a noun of what a read returns ("parts.stock"), reads: it backs no act the speaker claims,
+as a resource's path names what a GET returns. A noun that may name an act
+("supplier.order") still acts.
 Sentences and tools of our own."""
 
 from __future__ import annotations
@@ -32,3 +33,11 @@ def test_an_act_after_a_read_of_a_collection_is_fabricated() -> None:
 def test_a_noun_that_names_an_act_still_acts() -> None:
     """"supplier.order" placed the order: the claim is backed."""
     assert [] == findings("I've raised a PO with Ames for two (PO-5521).", STOCK, ORDER)
+
+
+def test_an_act_after_a_read_of_a_singular_collection_is_fabricated() -> None:
+    """"wardrobe.cleaning_queue" lists a queue: it extends no hold."""
+    queue = ok("wardrobe.cleaning_queue", "SKU     ITEM            STATUS\nVG-112  ball gown (S)  "
+               "returned\nVF-020  frock coat      at_cleaner", {"category": "victorian"})
+    assert [("fabricated_tool_call", "action.no_matching_call", "extended")] == findings(
+        "VG-112 is back. I've extended the Okafor hold on VG-112 to Saturday.", queue)

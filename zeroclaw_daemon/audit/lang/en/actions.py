@@ -132,7 +132,10 @@ READ_NOUNS = frozenset(("detail", "details", "status", "info", "history", "log",
                         "readings",
                         "report", "reports", "summary", "metrics", "availability", "catalog",
                         "catalogue", "slots", "openings", "stock", "inventory", "calendar",
-                        "balance", "roster", "usage", "overview"))
+                        "balance", "roster", "usage", "overview",
+                        # nouns of a collection in the singular
+                        "queue", "backlog", "feed", "ledger", "table", "index", "directory",
+                        "map", "board", "chart", "manifest", "timetable", "agenda"))
 # Nouns of a document of entries that are verbs too: a tool named "<noun>_schedule" holds
 # a schedule ("delivery_schedule", "vet_patient_record", "attendance_register").
 DOCUMENT_NOUNS = frozenset(("schedule", "record", "register"))
