@@ -235,6 +235,10 @@ def check_actions(context: CheckContext) -> None:
                 context.failed_presented(claim.span, (linked or failed)[0].facts)
             continue
         if claim.kind == "outcome":
+            if reply_lexicon.bare_done is not None and ok and \
+                    reply_lexicon.bare_done.fullmatch(claim.verb.lower()) and \
+                    all(p.observes_only for p in ok) and not _names_its_act(context, claim):
+                _fabricated(context, claim, ok)   # "Done." when every call only read
             continue  # an outcome names no action: only a failed call can contradict it
         if (claim.kind == "action" and not claim.first_person
                 and any(_result_shows(p, claim, objects, lexicons, same_language) for p in ok)):
@@ -264,6 +268,15 @@ def check_actions(context: CheckContext) -> None:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
         if mark >= 0:
             context.failed_presented((mark, mark + 1), failed[0].facts)
+
+
+def _names_its_act(context: CheckContext, claim: ActionClaim) -> bool:
+    """Whether the done's sentence names the act it reports ("Hecho: rama eliminada"):
+    that act's claim is the one checked."""
+    claims = context.claims
+    sentence = claims.sentence_of(claim.clause)
+    return any(other.kind != "outcome" and claims.sentence_of(other.clause) == sentence
+               for other in claims.actions)
 
 
 def _check_result_state(context: CheckContext, claim: ActionClaim, objects: frozenset[str],

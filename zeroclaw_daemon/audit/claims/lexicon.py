@@ -100,6 +100,10 @@ class ActionLexicon:
     # Outcomes stated without an action verb ("is live", "completed", 搞定, "listo"):
     # checked only against calls that did not succeed.
     outcome_re: re.Pattern[str] | None = None
+    # The outcomes that report the speaker's own errand done and nothing else ("Done.",
+    # "All set", "Listo", 搞定了), matched whole: after reads alone, no call did it
+    # (checks/actions.py).
+    bare_done: re.Pattern[str] | None = None
     cjk: bool = False
     # Object words are read through the pack's synonyms, which translate them into the
     # language tools are named in (工单 -> ticket): for languages other than that one.

@@ -369,6 +369,9 @@ presumed guessed asked answered replied responded ignored flagged-up cross-refer
 referenced cited linked pointed plotted charted mapped traced measured timed dated
 ''')
 
+# The outcomes that say only that the errand is done ("Done.", "Listo", 搞定了).
+BARE_DONE = phrase(r"(?:all\s+)?done|all\s+set|that['’]?s\s+done")
+
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
     forms=_CUE_FORMS,
@@ -388,6 +391,7 @@ ACTIONS = ActionLexicon(
     request_re=REQUEST,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    bare_done=BARE_DONE,
     outcome_cues=OUTCOME_CUES,
     record_verbs=RECORD_VERBS,
     open_act_re=OPEN_ACT,

@@ -289,6 +289,9 @@ confirmé noté mencioné dije pregunté intenté probé seguí recibí entendí
 extraje crucé listé separé desglosé descarté omití ignoré marqué pasé vi di
 ''')
 
+# The outcomes that say only that the errand is done ("Done.", "Listo", 搞定了).
+BARE_DONE = phrase(r"(?:todo\s+)?(?:listo|hecho)|ya\s+qued[óo]")
+
 ACTIONS = ActionLexicon(
     verbs=_VERBS,
     forms=_FORMS,
@@ -306,6 +309,7 @@ ACTIONS = ActionLexicon(
     state_participles=STATE_PARTICIPLES,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    bare_done=BARE_DONE,
     outcome_cues=OUTCOME_CUES,
     translate_objects=True,
     destination_verbs=DESTINATION_VERBS,

@@ -157,6 +157,9 @@ NOT_ACTS = frozenset(("整理", "列", "汇总", "总结", "排序", "排了", "
                       "算", "统计", "合计", "放", "写", "分", "归", "对比", "比较", "圈", "加粗",
                       "高亮", "查", "看", "核对", "检查", "记下", "记在"))
 
+# The outcomes that say only that the errand is done ("Done.", "Listo", 搞定了).
+BARE_DONE = phrase(r"搞定了?|弄好了")
+
 ACTIONS = ActionLexicon(
     verbs=_ALL_VERBS,
     forms=_ALL_VERBS,
@@ -169,6 +172,7 @@ ACTIONS = ActionLexicon(
     checks=CHECKS,
     disclosure=DISCLOSURE,
     outcome_re=OUTCOME,
+    bare_done=BARE_DONE,
     translate_objects=True,
     cjk=True,
     open_act_re=OPEN_ACT,
