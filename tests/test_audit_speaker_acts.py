@@ -175,8 +175,11 @@ HOLD = ok("inventory.hold_create", '{"hold": "H-88", "customer": "Sam Ortiz"}',
      []),
     ("Two copies are in. I've put the order in with the distributor for three more.",
      [STOCK], [(F, ACT, "put the order in with")]),
+    ("Two copies are in. I've put in an order with the distributor for three more.",
+     [STOCK], [(F, ACT, "put in")]),
     # "Put" of the reply's own work, and a hold it only offers.
     ("Two copies are in; I put the prices in a table below.", [STOCK], []),
+    ("Two copies are in; I put in a lot of checks on the prices.", [STOCK], []),
     ("Two copies are in. I can put one on hold for Sam if you like.", [STOCK], []),
 ])
 def test_put_with_an_errands_particle_is_an_act(reply: str, events: list[ToolEvent],
