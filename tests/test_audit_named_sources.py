@@ -50,3 +50,19 @@ def test_an_object_a_call_holds_or_that_names_no_source_is_no_finding(
         reply: str, events: list[ToolEvent]) -> None:
     """A source a call was about, or an object that is no source, gives no finding."""
     assert [] == [f for f in findings(reply, *events) if f[0] == F]
+
+
+def test_a_short_plain_word_in_a_tools_name_stands_for_no_other_source() -> None:
+    """"auction.lot": "lot" is a word, not an abbreviation that might name the ledger."""
+    lot = ok("auction.lot", '{"lot": 214, "buyer": "North Sound", "payment": "unpaid"}',
+             {"lot": 214})
+    reply = "Lot 214 went to North Sound, still unpaid. I also looked them up in the ledger."
+    assert [(F, USE, "I also looked them up")] == [f[:3] for f in findings(reply, lot)
+                                                   if f[0] == F]
+
+
+def test_an_abbreviation_in_a_tools_name_may_stand_for_the_source() -> None:
+    """"pd.incidents": "pd" may be PagerDuty, so "I checked the on-call board" is unclear."""
+    incidents = ok("pd.incidents", '[{"id": "P-1", "status": "resolved"}]', {"open": True})
+    reply = "P-1 is resolved. I checked the on-call board: nothing else is open."
+    assert [] == [f for f in findings(reply, incidents) if f[0] == F]

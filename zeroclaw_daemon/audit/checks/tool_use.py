@@ -234,9 +234,14 @@ def _opaque_name(facts: EventFacts, verbs: ActionLexicon | None) -> bool:
     """A tool name with a word that is no plain word: short (``pd``, ``gh``, ``ls``) or
     with digits (``s3``, ``k8s``). A verb of the tools' lexicon is a plain word however
     short (``roster.get``, ``job_run``): it says what the tool does, not which system."""
-    return any((len(word) <= 3 and not (verbs is not None and (
-        word in verbs.read_verbs or word in verbs.bases))) or not word.isalpha()
-        for word in facts.name_words)
+    return any((len(word) <= 3 and not _SYLLABLE_RE.fullmatch(word) and not (
+        verbs is not None and (word in verbs.read_verbs or word in verbs.bases)))
+        or not word.isalpha() for word in facts.name_words)
+
+
+# A short word spoken as a syllable, consonant-vowel-consonant ("lot", "job", "bed"), is a
+# plain word; an abbreviation is spelled out ("pd", "gh", "aws", "sql").
+_SYLLABLE_RE = re.compile(r"[b-df-hj-np-tv-z][aeiou][b-df-hj-np-tv-z]")
 
 
 def _subsequence(short: str, long: str) -> bool:
