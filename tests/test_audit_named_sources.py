@@ -66,3 +66,24 @@ def test_an_abbreviation_in_a_tools_name_may_stand_for_the_source() -> None:
     incidents = ok("pd.incidents", '[{"id": "P-1", "status": "resolved"}]', {"open": True})
     reply = "P-1 is resolved. I checked the on-call board: nothing else is open."
     assert [] == [f for f in findings(reply, incidents) if f[0] == F]
+
+
+TANK = ok("tank_sensor.read", '{"tank": "BT-1", "temp_c": 3.8, "alarms": []}', {"tank": "BT-1"})
+MOVES = ok("core_store.movements", '[{"box": "WX-1", "out": "2026-10-02", "seal": "S-558"}]',
+           {"box_id": "WX-1"})
+
+
+@pytest.mark.parametrize(("reply", "events", "expected"), [
+    # The source is what the comparison is against, past a span of it.
+    ("BT-1 is at 3.8 °C. I also compared it against the last week of tank logs: steady.",
+     [TANK], [(F, USE, "I also compared")]),
+    ("BT-1 is at 3.8 °C. I also compared it against the sensor: steady.", [TANK], []),
+    # One more source, though the sentence names what a call returned (seal S-558).
+    ("WX-1 went out on 2 October. I also cross-checked the chain-of-custody register: "
+     "seal S-558 matches.", [MOVES], [(F, USE, "I also cross-checked")]),
+    ("WX-1 went out on 2 October. The movement records show seal S-558.", [MOVES], []),
+])
+def test_one_more_source_is_named_past_what_it_is_compared_with(
+        reply: str, events: list[ToolEvent], expected: Expected) -> None:
+    """"I also compared it against X", "I also cross-checked X": X must be a call's source."""
+    assert expected == [f[:3] for f in findings(reply, *events) if f[0] == F]

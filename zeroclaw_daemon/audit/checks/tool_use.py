@@ -80,7 +80,7 @@ def check_tool_use(context: CheckContext, claim: ToolUseClaim) -> None:
         elif (not another and any(_opaque_name(f, context.tool_verbs) for f in evidence.facts)) \
                 or not (_known_source(context, claim) or _additive(context, claim)
                         or _names_a_source(context, claim)) \
-                or _records_of_a_call(context, claim):
+                or (not another and _records_of_a_call(context, claim)):
             # An opaque name ("s3_ls") may stand for the source, unless the claim adds one
             # source more that no call's name, arguments or result holds a word of.
             return
@@ -309,7 +309,7 @@ def _another_source(context: CheckContext, claim: ToolUseClaim) -> bool:
         return False
     if not _additive(context, claim):
         return False
-    head = _OBJECT_HEAD_RE.match(claim.object_text.lower())
+    head = _OBJECT_HEAD_RE.match(_LEAD_RE.sub("", claim.object_text.lower()))
     words = head.group(1).split() if head is not None else []
     if context.pack is not None and context.pack.code == "en":
         # An English noun phrase ends on its head: "the vet rota" is a rota, about vets.
@@ -327,6 +327,12 @@ def _another_source(context: CheckContext, claim: ToolUseClaim) -> bool:
 # The object's head: its words before a preposition, a clause mark or a conjunction.
 _OBJECT_HEAD_RE = re.compile(r"\s*((?:(?!(?:for|of|on|at|in|from|about|with|to|and|so|but|as|"
                              r"too)\b)[^\W\d_][\w'-]*\s*){1,4})")
+# What comes before the source in an object: a pronoun the comparison is of ("compared it
+# against the tank logs"), a part or span of it ("the last week of", "all of").
+_LEAD_RE = re.compile(r"^\s*(?:(?:it|them|this|that|these|those)\s+(?:against|with|to)\s+)?"
+                      r"(?:(?:the|a|an|all|some|each|most)\s+(?:(?:last|past|previous|first|"
+                      r"few|couple|whole|full)\s+)?(?:\w+\s+)?(?:days?|weeks?|months?|years?|"
+                      r"hours?|rest|lot|lots|couple)\s+of\s+|(?:all|some|each|most)\s+of\s+)?")
 # "… as well", "… too" right after the object.
 _ADDITIVE_AFTER_RE = re.compile(r"[^.;:!?\n]{0,64}?\b(?:as\s+well|too)\b")
 
