@@ -19,6 +19,8 @@ HOLD = ok("tix.hold_create", '{"hold": "H-77", "seats": 2}', {"event_id": "EV-31
     ("All set: two seats are held for Marlon, 2 left.", [SEATS]),
     ("Listo. Quedan 2 entradas a la venta y dos están a nombre de Marlon.", [SEATS]),
     ("搞定了，给 Marlon 留了两张，还剩 2 张在卖。", [SEATS]),
+    # The read is about the same event: it still only read.
+    ("Done ✅ EV-31 has two seats with Marlon now.", [SEATS]),
 ])
 def test_a_bare_done_after_reads_alone_is_fabricated(reply: str,
                                                      events: list[ToolEvent]) -> None:

@@ -190,6 +190,9 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "result":
             _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
             continue
+        if claim.kind == "outcome" and _done_after_reads(context, claim, ok, failed):
+            _fabricated(context, claim, ok)   # "Done." when every call only read
+            continue
         nouns = reply_lexicon.act_nouns(claim.verb) if claim.kind == "action" else frozenset()
         ok_links = [p for p in ok if p.backs(claim, objects)
                     or (nouns and not p.observes_only and names_its_act(p, nouns))]
@@ -235,10 +238,6 @@ def check_actions(context: CheckContext) -> None:
                 context.failed_presented(claim.span, (linked or failed)[0].facts)
             continue
         if claim.kind == "outcome":
-            if reply_lexicon.bare_done is not None and ok and \
-                    reply_lexicon.bare_done.fullmatch(claim.verb.lower()) and \
-                    all(p.observes_only for p in ok) and not _names_its_act(context, claim):
-                _fabricated(context, claim, ok)   # "Done." when every call only read
             continue  # an outcome names no action: only a failed call can contradict it
         if (claim.kind == "action" and not claim.first_person
                 and any(_result_shows(p, claim, objects, lexicons, same_language) for p in ok)):
@@ -268,6 +267,16 @@ def check_actions(context: CheckContext) -> None:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
         if mark >= 0:
             context.failed_presented((mark, mark + 1), failed[0].facts)
+
+
+def _done_after_reads(context: CheckContext, claim: ActionClaim,
+                      ok: Sequence[CallProfile], failed: Sequence[CallProfile]) -> bool:
+    """A bare "Done." ("Listo", 搞定了) when every call that ran only read, none that acts
+    failed (that one's outcome it would tell), and its sentence names no act of its own."""
+    lexicon = context.pack.actions if context.pack is not None else None
+    return lexicon is not None and lexicon.bare_done is not None and bool(ok) \
+        and lexicon.bare_done.fullmatch(claim.verb.lower()) is not None \
+        and all(p.observes_only for p in (*ok, *failed)) and not _names_its_act(context, claim)
 
 
 def _names_its_act(context: CheckContext, claim: ActionClaim) -> bool:
