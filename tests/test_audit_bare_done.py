@@ -19,6 +19,8 @@ HOLD = ok("tix.hold_create", '{"hold": "H-77", "seats": 2}', {"event_id": "EV-31
     ("All set: two seats are held for Marlon, 2 left.", [SEATS]),
     ("Listo. Quedan 2 entradas a la venta y dos están a nombre de Marlon.", [SEATS]),
     ("搞定了，给 Marlon 留了两张，还剩 2 张在卖。", [SEATS]),
+    ("All sorted! Two seats are held for Marlon.", [SEATS]),
+    ("That's taken care of: two seats are held for Marlon.", [SEATS]),
     # The read is about the same event: it still only read.
     ("Done ✅ EV-31 has two seats with Marlon now.", [SEATS]),
 ])
@@ -31,6 +33,7 @@ def test_a_bare_done_after_reads_alone_is_fabricated(reply: str,
 @pytest.mark.parametrize(("reply", "events"), [
     ("Done. Two seats are held for Marlon (H-77); 2 are left on sale.", [SEATS, HOLD]),
     ("There are 4 seats left. Want me to hold two for Marlon?", [SEATS]),
+    ("Sorted by price, the 4 seats left are all in row F.", [SEATS]),
 ])
 def test_a_done_beside_an_acting_call_or_no_done_is_no_finding(
         reply: str, events: list[ToolEvent]) -> None:

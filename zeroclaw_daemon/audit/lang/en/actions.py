@@ -290,6 +290,7 @@ _CUE_VERBS = _verb_table(past_forms)
 _CUE_FORMS = _verb_table(inflections)
 OUTCOME = phrase(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))(?:all\s+)?done\b|\ball\s+set\b|\bthat'?s\s+done\b|"
+    r"\ball\s+sorted\b|\b(?:that|it)['’]?s\s+(?:sorted|taken\s+care\s+of)\b|"
     r"\b(?:(?:is|are)\s+(?:now\s+|all\s+)?(?:live|done|complete|finished|online|green)|"
     # In transit: what a move, a shipment or a transfer leaves ("it's on its way").
     r"(?:is|are|'s|'re)\s+(?:now\s+|already\s+)?(?:on\s+(?:its|their|the)\s+way|en\s+route|"
@@ -307,7 +308,8 @@ OUTCOME = phrase(
 # Words one of which every OUTCOME match holds.
 OUTCOME_CUES = frozenset((
     "done", "set", "live", "complete", "finished", "online", "green", "processed", "finalized",
-    "finalised", "confirmed", "completed", "succeeded", "through", "way", "route", "transit"))
+    "finalised", "confirmed", "completed", "succeeded", "through", "way", "route", "transit",
+    "sorted", "care"))
 
 # What an assistant makes itself: "I've created a summary table" claims no tool action.
 TEXT_PRODUCTS = phrase(
@@ -371,7 +373,8 @@ referenced cited linked pointed plotted charted mapped traced measured timed dat
 ''')
 
 # The outcomes that say only that the errand is done ("Done.", "Listo", 搞定了).
-BARE_DONE = phrase(r"(?:all\s+)?done|all\s+set|that['’]?s\s+done")
+BARE_DONE = phrase(r"(?:all\s+)?done|all\s+set|all\s+sorted|"
+                   r"(?:that|it)['’]?s\s+(?:done|sorted|taken\s+care\s+of)")
 
 ACTIONS = ActionLexicon(
     verbs=_CUE_VERBS,
