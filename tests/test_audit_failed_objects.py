@@ -66,7 +66,7 @@ TURNO_SET = did_not_succeed("turnos.asignar", {"turno": "T-3", "sala": "B-204"})
      (ok("load_cell_read", json.dumps({"point": "P3", "mean_kn": 1.82}), {"point": "P3"}),
       did_not_succeed("load_cell_read", {"point": "P5"}, call_id="c3")), "P5"),
     # A phrase's words in another order, in one clause.
-    ("已安排 7 号车去机场路 R9 支援。", (ok("fleet.positions", json.dumps({"unit": "P-07"})),
+    ("7 号车已派往机场路 R9 支援。", (ok("fleet.positions", json.dumps({"unit": "P-07"})),
                                   did_not_succeed("dispatch.assign", {"route": "R9 机场路"})),
      "机场路"),
 ])

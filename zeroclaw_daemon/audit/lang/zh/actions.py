@@ -23,11 +23,15 @@ ACTION_CLASSES: dict[str, str] = {
     "push": "推送 推到 推上 上传",
     "rollback": "回滚 回退 还原 撤销",
     "delete": "删除 删掉 清理 清掉 清除 清空 移除 干掉 注销",
-    "create": "创建 新建 添加 建好 约好 订好 预约 预订 预留 安排好 排好 下单 订购 登记 录入 入库",
+    # 安排 alone is an act only after a marker of completion (已经安排重压) or with one after
+    # it (安排了): the patterns below ask for either. 约了 books a slot (约了明天 8 点保养).
+    "create": ("创建 新建 添加 建好 约好 约了 订好 预约 预订 预留 安排好 安排 排好 下单 订购 登记 "
+               "录入 入库"),
     # 改期/改签/重新安排 move a booking (a visit, a ticket, a delivery) to another date.
     # 转给/转交/移交/改派 hand a task or an order to someone else: it is reassigned.
     "update": ("更新 修改 改成 改到 改为 调到 挪到 更改 移动 分配 指派 标记 修复 配置 "
-               "设置 设为 设成 设定 调整 调成 改期 改签 重新安排 转给 转交 移交 改派"),
+               "设置 设为 设成 设定 调整 调成 改期 改签 重新安排 转给 转交 移交 改派 "
+               "延长 延期 顺延"),
     "scale": "扩容 缩容",
     "install": "安装 升级",
     "apply": "应用 迁移",
@@ -85,7 +89,7 @@ _OPENED_RECORD = (r"(?:开|提|建)了(?=(?:[一两二三四五六七八九十�
 _DONE = r"(?:都|也|已经?)?(?:了|好|完|掉|上了|成功|完成|完毕|搞定|✅)"
 # Adverbs of manner between the marker and the verb (已经正式发布, 已成功退款, 已经自动重启): a
 # closed class that leaves the verb done.
-_MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新|及时|统一|一并|提前|按时|"
+_MANNER = (r"(?:全部|全都|都|正式|成功|顺利|直接|自动|手动|重新(?!安排)|及时|统一|一并|提前|按时|"
            r"远程|人工|手工|批量|临时|强制|紧急|原路)")
 # For whom it was done (帮您, 为你, 替客户) may stand between 已 and the verb or its 把
 # object: "已帮您把会议改到周五".
@@ -97,14 +101,16 @@ _BENEFACTIVE = (r"(?:(?P<benefactive>(?:帮|为|替)\s*(?:您|你们|你|大家|
                 r"[\u4e00-\u9fff]{2,4}?(?=\s*把)|[A-Za-z][\w-]*\d[\w-]*))\s*)?")
 # The means it was done by (通过邮件, 用短信, 经由系统) may stand there too:
 # "已经通过邮件发给全体员工".
-# So may the place it was done in ("已经在系统里把 QC-07 标记为停用").
+# So may the place it was done in ("已经在系统里把 QC-07 标记为停用", "已经帮你在修理厂约了"):
+# one without 里/上 only before a verb done with 了, since 在 is also the progressive
+# ("都在正常上报": they are reporting).
 _MEANS = (r"(?:(?:通过|经由|借助|用)[^，。；！？\n\d]{1,8}?)?"
-          r"(?:在[^，。；！？\n\d]{1,8}?[里上中内]\s*)?")
+          r"(?:在[^，。；！？\n\d]{1,8}?(?:[里上中内]\s*|(?=[^，。；！？\n]{1,4}了)))?")
 # 我 right before the marker ("我已经…", "我们刚…") is the speaker: the act is its own.
 ACTION = phrase(
     r"(?:(?P<speaker>我们?)\s*)?"
     r"(?:已经?|都|也|刚刚?)\s*(?:" + _MANNER + r"\s*){0,2}" + _BENEFACTIVE + _MEANS
-    + r"(?:把[^，。；！？\n]{0,24}?|被|"
+    + r"(?:把[^，。；！？\n]{0,24}?|被|从[^，。；！？\n]{1,12}?|"
     r"(?:给|向|跟)[^，。；！？\n]{0,12}?)?" + _NOT_NEGATED
     + r"(?P<verb>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
     + r"|" + _NOT_NEGATED + r"(?P<verb2>" + _VERB_ALTERNATION + r")" + _NOT_ATTRIBUTE
@@ -158,7 +164,7 @@ NOT_ACTS = frozenset(("整理", "列", "汇总", "总结", "排序", "排了", "
                       "高亮", "查", "看", "核对", "检查", "记下", "记在"))
 
 # The outcomes that say only that the errand is done ("Done.", "Listo", 搞定了).
-BARE_DONE = phrase(r"搞定了?|弄好了")
+BARE_DONE = phrase(r"搞定了?|(?:弄|办|改|搞|做|处理)好了")
 
 ACTIONS = ActionLexicon(
     verbs=_ALL_VERBS,
