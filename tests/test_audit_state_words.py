@@ -70,3 +70,17 @@ def test_an_absence_of_a_state_an_item_is_in(reply: str, event: ToolEvent,
 def test_an_absence_of_a_state_no_item_is_in(reply: str, event: ToolEvent) -> None:
     """No item in the state named, or no state denied: no finding."""
     assert [] == findings(reply, event)
+
+
+PERMITS_CLEAN = ok("permits.list", _rows("P", ["valid"] * 5), {"site": "north"})
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("No, none of the permits on the north site are out of date.", PERMITS,
+     [(A, RULE, "none of the permits on the north site are out of date")]),
+    ("No, none of the permits on the north site are out of date.", PERMITS_CLEAN, []),
+])
+def test_a_state_said_in_several_words_after_a_placed_group(
+        reply: str, event: ToolEvent, expected: Expected) -> None:
+    """"none of the permits on the north site are out of date": an expired row refutes it."""
+    assert expected == findings(reply, event)

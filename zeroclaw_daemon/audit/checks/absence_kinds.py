@@ -118,8 +118,11 @@ def states_named(context: CheckContext, text: str) -> frozenset[str]:
     if pack.cjk:
         return frozenset(w for word, words in pack.states.items() if word in text
                          for w in words)
-    return frozenset(w for word in LATIN_WORD_RE.findall(text)
-                     for w in pack.states.get(fold(word), ()))
+    named = {w for word in LATIN_WORD_RE.findall(text) for w in pack.states.get(fold(word), ())}
+    folded = fold(text)   # and a state said in several words ("out of date")
+    named.update(w for word, words in pack.states.items() if " " in word and word in folded
+                 for w in words)
+    return frozenset(named)
 
 
 # The names of a field of states (keys are written in English or Spanish whatever the

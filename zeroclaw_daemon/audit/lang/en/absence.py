@@ -98,6 +98,10 @@ ABSENCE = phrase(
     # where the things are may stand between ("nothing in fridge 2 is expired"); of
     # persons it names a group (the branch of groups below)
     r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
+    # and after the group's noun, where they are or when ("none of the dogs in at the
+    # moment are out of date"), up to the verb
+    r"(?:(?<=s)\s+(?:in|on|at|from|here)(?:\s+(?!(?:is|are|was|were)\b)[a-z][\w-]*){0,3}"
+    r"(?=\s+(?:is|are|was|were)\b))?"
     r"(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"

@@ -14,6 +14,7 @@ STATES: dict[str, tuple[str, ...]] = {
     "awaiting": ("pending", "awaiting", "waiting"),
     "unconfirmed": ("pending", "tentative", "unconfirmed"),
     "lapsed": ("expired", "lapsed"),
+    "out of date": ("expired", "lapsed", "outdated"),
     "overdue": ("overdue", "late"),
     "late": ("late", "delayed", "overdue"),
     "delayed": ("delayed", "late"),
