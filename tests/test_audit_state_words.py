@@ -84,3 +84,28 @@ def test_a_state_said_in_several_words_after_a_placed_group(
         reply: str, event: ToolEvent, expected: Expected) -> None:
     """"none of the permits on the north site are out of date": an expired row refutes it."""
     assert expected == findings(reply, event)
+
+
+INVOICES = ok("invoices.list", json.dumps([{"invoice": "INV-1", "status": "paid"},
+                                           {"invoice": "INV-2", "status": "overdue"}]),
+              {"channel": "wholesale", "issued_from": "2026-11-01"})
+CARTRIDGES = ok("stock.lookup", json.dumps([{"sku": "3RL cartridge", "on_hand": 4}]),
+                {"sku": "3RL"})
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # A group of two words, placed in time; an overdue bill is outstanding.
+    ("None of the wholesale invoices since 1 November are outstanding.", INVOICES,
+     [(A, RULE, "None of the wholesale invoices since 1 November are outstanding")]),
+    ("None of the 2 invoices are unpaid.", INVOICES,
+     [(A, RULE, "None of the 2 invoices are unpaid")]),
+])
+def test_a_group_named_in_more_words_and_a_bill_overdue(
+        reply: str, event: ToolEvent, expected: Expected) -> None:
+    """The absence is read past the group's words, and "overdue" is a state of "outstanding"."""
+    assert expected == findings(reply, event)
+
+
+def test_a_noun_whose_modifier_opens_with_a_digit() -> None:
+    """"no 3RL cartridges in stock" is an absence of cartridges, refuted by a row of them."""
+    assert [A] == [f[0] for f in findings("There are no 3RL cartridges in stock.", CARTRIDGES)]

@@ -31,7 +31,7 @@ ABSENCE = phrase(
     # Two modifiers of the noun may be coordinated ("no mite or mould issues", "no
     # billing and shipping errors"): each is a word of the subject. A determiner or a
     # pronoun after the conjunction opens another clause ("no errors and the job ran").
-    r"(?P<subj>(?:[a-z][\w-]*\s+(?:(?:or|and|nor)\s+(?!(?:the|a|an|this|that|these|those|"
+    r"(?P<subj>(?:[a-z0-9][\w-]*\s+(?:(?:or|and|nor)\s+(?!(?:the|a|an|this|that|these|those|"
     r"its|their|our|my|your|his|her|it|they|we|i|you|he|she|there|all|every|each|some|"
     r"any|no)\b))?){0,2}(?:" + _ABSENT_NOUN + r"))\b"
     r"|\b(?:nothing|none)\s+(?:was\s+|were\s+|is\s+)?(?:found|matched|returned|came\s+back|"
@@ -94,14 +94,15 @@ ABSENCE = phrase(
     # Persons too ("no one's overdue", "nobody is late"), and "none of" a group ("none of
     # the horses are overdue").
     r"|\b(?:nothing|none|nobody|no[\s-]one|none\s+of\s+(?:them|these|those|"
-    r"(?:the|your|our|their)\s+[a-z][\w-]*))"
+    r"(?:the|your|our|their)\s+(?:\d+\s+)?[a-z][\w-]*(?:\s+(?!(?:in|on|at|from|here|since|"
+    r"before|after|for|is|are|was|were)\b)[a-z][\w-]*s\b)?))"
     # where the things are may stand between ("nothing in fridge 2 is expired"); of
     # persons it names a group (the branch of groups below)
     r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
     # and after the group's noun, where they are or when ("none of the dogs in at the
     # moment are out of date"), up to the verb
-    r"(?:(?<=s)\s+(?:in|on|at|from|here)(?:\s+(?!(?:is|are|was|were)\b)[a-z][\w-]*){0,3}"
-    r"(?=\s+(?:is|are|was|were)\b))?"
+    r"(?:(?<=s)\s+(?:in|on|at|from|here|since|before|after|for)"
+    r"(?:\s+(?!(?:is|are|was|were)\b)[a-z0-9][\w-]*){0,3}(?=\s+(?:is|are|was|were)\b))?"
     r"(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"

@@ -22,8 +22,9 @@ STATES: dict[str, tuple[str, ...]] = {
     "faulty": ("fault", "faulty", "broken"),
     "offline": ("offline", "disconnected", "unreachable"),
     "unreachable": ("unreachable", "offline"),
-    "outstanding": ("outstanding", "pending", "unpaid"),
-    "unpaid": ("unpaid", "outstanding"),
+    # An overdue bill is one still unpaid.
+    "outstanding": ("outstanding", "pending", "unpaid", "overdue"),
+    "unpaid": ("unpaid", "outstanding", "overdue"),
     "declined": ("declined", "rejected", "denied"),
     "rejected": ("rejected", "declined", "denied"),
     "cancelled": ("cancelled", "canceled"),
