@@ -157,3 +157,13 @@ def test_a_row_named_by_its_chinese_name_at_zero(reply: str, expected: list[str]
     """'铃兰一支都没到' is of the 铃兰 row, received 0; said of the roses, received 100, it is
     refuted."""
     assert expected == [f[1] for f in of_type("false_absence", reply, DELIVERY)]
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("No hydrogel dressing left, I'm afraid; the gloves are fine.", []),
+    ("No non-adherent pad left, I'm afraid.", ["absence.result_has_items"]),
+    ("No time left to reorder before Friday, though.", []),
+])
+def test_none_of_a_named_thing_left(reply: str, expected: list[str]) -> None:
+    """"No X left" is refuted by a row of X in stock, borne out by X at zero."""
+    assert expected == [f[1] for f in of_type("false_absence", reply, STOCK)]
