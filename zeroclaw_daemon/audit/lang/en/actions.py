@@ -47,6 +47,7 @@ ACTION_CLASSES: dict[str, str] = {
     "build": "build rebuild",
     "rotate": "rotate renew regenerate reset",
     "drain": "drain cordon uncordon",
+    "print": "print reprint",
 }
 _PHRASAL = {"roll back": "rollback", "clean up": "delete", "shut down": "stop",
             "spin up": "start", "spin down": "stop", "take down": "stop", "back up": "write",

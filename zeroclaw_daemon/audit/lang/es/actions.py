@@ -36,6 +36,7 @@ ACTION_CLASSES: dict[str, str] = {
     "write": "escribir guardar copiar exportar importar respaldar",
     "build": "compilar construir",
     "rotate": "rotar renovar regenerar restablecer resetear",
+    "print": "imprimir reimprimir",
 }
 # Preterites and participles that do not follow the rule.
 _IRREGULAR = {
@@ -45,6 +46,7 @@ _IRREGULAR = {
     "resolver": ("resuelto", "resuelta", "resueltos", "resueltas"),
     "devolver": ("devuelto", "devuelta", "devueltos", "devueltas"),
     "construir": ("construí", "construyó", "construyeron", "construido", "construida"),
+    "imprimir": ("impreso", "impresa", "impresos", "impresas"),
 }
 # Action nouns: "reembolso emitido", "commit hecho".
 NOUNS = {"reembolso": "refund", "despliegue": "deploy", "reinicio": "restart",

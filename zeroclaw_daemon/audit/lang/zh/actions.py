@@ -52,6 +52,7 @@ ACTION_CLASSES: dict[str, str] = {
     "write": "保存 写入 备份 导出 导入",
     "build": "构建 编译 打包",
     "rotate": "轮换 重置",
+    "print": "打印 打出",
 }
 _VERBS = {verb: c for c, words in ACTION_CLASSES.items() for verb in words.split()}
 _VERB_ALTERNATION = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
