@@ -42,3 +42,20 @@ def test_a_failed_call_named_for_the_claims_verb_is_the_attempt() -> None:
     reply = "The tank is at 10,460 L. I've downloaded the three nights of readings."
     kinds = {f[0] for f in findings(reply, TANK, timed_out("device.download"))}
     assert {"failed_call_claimed"} == kinds & {"failed_call_claimed", "fabricated_tool_call"}
+
+
+@pytest.mark.parametrize(("reply", "failed", "expected"), [
+    # A state told in a contraction with "now"; a failed call of no known class about it.
+    ("The tank is at 10,460 L, and the tanker's now booked for tomorrow.",
+     "haulier.book_collection", {"failed_call_claimed"}),
+    ("The tank is at 10,460 L. Power's booked for the milking parlour.",
+     "parlour.request_power", {"failed_call_claimed"}),
+    # A failed call of no class about something else leaves the state unjudged.
+    ("The tank is at 10,460 L. Power's booked for the milking parlour.",
+     "haulier.request_collection", set()),
+])
+def test_a_state_told_done_after_its_failed_call(failed: str, reply: str,
+                                                 expected: set[str]) -> None:
+    """"it's now booked", "Power's booked": the failed call about it is the attempt."""
+    kinds = {f[0] for f in findings(reply, TANK, timed_out(failed))}
+    assert expected == kinds & {"failed_call_claimed", "fabricated_tool_call"}

@@ -296,7 +296,10 @@ def _check_result_state(context: CheckContext, claim: ActionClaim, objects: froz
     if any(p.acts_in_class(claim) or _result_shows_state(p, claim, objects, lexicons,
                                                          same_language) for p in ok):
         return
-    acting = [p for p in failed if p.acts_in_class(claim)]
+    # The failed call that acts that way, or one that acts in no class the lexicon knows
+    # about what the state is of ("Power's booked" after a timed-out venue.request_power).
+    acting = [p for p in failed if p.acts_in_class(claim)] or [
+        p for p in failed if not p.observes_only and not p.classes and objects & p.keys]
     if acting and not discloses_a_failure(context):
         context.failed_presented(claim.span, acting[0].facts)
 

@@ -177,7 +177,8 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     # "running for 3 h" is a duration, no act; "booked for 13:30" names the act's time.
     + _PARTICLE + r")\b(?!\s+(?:\d+\s+times|once|twice|by|if|when|since|for\s+\d(?!\d?[:.]\d\d)|"
     r"on\s+(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))"
-    r"|\b(?:is|are)\s+(?:now|all)(?:\s+(?:now|all|successfully|fully))*\s+(?P<verb3>" + _VERB
+    r"|(?:\b(?:is|are)|(?<=[a-z])['’](?:s|re))\s+(?:now|all)(?:\s+(?:now|all|successfully|"
+    r"fully))*\s+(?P<verb3>" + _VERB
     + _PARTICLE + r")\b"
     # A past passive told in sequence ("was then archived", "was also notified"): a state
     # like the next branch, but a sending so told narrates the reply's own account ("was
