@@ -32,3 +32,14 @@ def test_done_beside_a_successful_act_is_unclear() -> None:
     """A successful acknowledgement may be what "Done" tells: no finding from it."""
     assert [] == [f for f in findings("Done: alarm A-17 is acknowledged.", ACKNOWLEDGED,
                                       RELEASE) if f[1] == "failure.outcome_stated"]
+
+
+def test_the_columns_a_read_asks_for_name_no_act_of_it() -> None:
+    """"fields": ["start", ...] names columns to return: the read still only reads."""
+    day = ok("schedule.day", json.dumps([{"start": "09:00", "patient": "N. Bianchi"}]),
+             {"date": "2026-12-07", "fields": ["start", "patient", "mobile"]})
+    sms = ToolEvent(call_id="c2", tool="notify.sms_batch", args={"template": "reminder_24h"},
+                    status=ToolStatus.FAILED, result="503 Service Unavailable")
+    assert [("failed_call_claimed", "failure.outcome_stated", "Done")] == [
+        f for f in findings("Done. Reminders are out to N. Bianchi and the rest.", day, sms)
+        if f[0] == "failed_call_claimed"]

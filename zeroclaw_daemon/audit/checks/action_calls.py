@@ -54,8 +54,12 @@ _ALIKE: Mapping[str, frozenset[str]] = {
     for family in _FAMILIES for action_class in family
 }
 # Fields whose value is text the call carries, not a target it acts on.
+# Fields of free text a call carries, and fields naming the columns a read returns or
+# sorts by ("fields": ["start", "patient"]): no word of theirs is what the call acts on.
 _FREE_TEXT_FIELDS = frozenset({"message", "msg", "body", "text", "content", "subject",
-                               "title", "description", "comment", "note", "summary"})
+                               "title", "description", "comment", "note", "summary",
+                               "fields", "columns", "select", "properties", "attributes",
+                               "sort", "sort_by", "order_by", "group_by", "expand"})
 _QUOTED_RE = re.compile(r"'[^']*'|\"[^\"]*\"")
 _NOUN_SUFFIXES = ("ee", "ees", "ment", "ments", "er", "ers")
 WORD_RE = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
