@@ -78,6 +78,11 @@ class CallProfile:
     # states of its entries (booked, scheduled) are what it shows, not the reply's own act.
     shown: frozenset[str] = frozenset()
 
+    @property
+    def acts_unclassed(self) -> bool:
+        """It acts, in no class the lexicons know ("haulier.request_collection")."""
+        return not self.observes_only and not self.classes
+
     def acts_like(self, claim: ActionClaim, objects: frozenset[str]) -> bool:
         if claim.kind == "state":
             return _runs_check(self, claim.action_class)

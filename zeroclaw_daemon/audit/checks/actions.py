@@ -190,7 +190,8 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "result":
             _check_result_state(context, claim, objects, ok, failed, lexicons, same_language)
             continue
-        if claim.kind == "outcome" and _done_after_reads(context, claim, ok, failed):
+        if claim.kind == "outcome" and _done_after_reads(context, reply_lexicon, claim, ok,
+                                                         failed):
             _fabricated(context, claim, ok)   # "Done." when every call only read
             continue
         nouns = reply_lexicon.act_nouns(claim.verb) if claim.kind == "action" else frozenset()
@@ -253,7 +254,7 @@ def check_actions(context: CheckContext) -> None:
             continue  # a call that may have run any check: unclear, no finding
         if any(not p.observes_only for p in failed) and told_with_a_failure(context, claim):
             continue  # "I sent the target, but the RTU hasn't acknowledged it": the attempt
-        unclear = [p for p in failed if not p.observes_only and not p.classes] + [
+        unclear = [p for p in failed if p.acts_unclassed] + [
             p for p in failed if _names_the_verb(p, claim)]
         if claim.kind == "action" and unclear and not disclosed:
             # An act no successful call did, beside a failed call that acts in no class the
@@ -269,12 +270,11 @@ def check_actions(context: CheckContext) -> None:
             context.failed_presented((mark, mark + 1), failed[0].facts)
 
 
-def _done_after_reads(context: CheckContext, claim: ActionClaim,
+def _done_after_reads(context: CheckContext, lexicon: ActionLexicon, claim: ActionClaim,
                       ok: Sequence[CallProfile], failed: Sequence[CallProfile]) -> bool:
     """A bare "Done." ("Listo", 搞定了) when every call that ran only read, none that acts
     failed (that one's outcome it would tell), and its sentence names no act of its own."""
-    lexicon = context.pack.actions if context.pack is not None else None
-    return lexicon is not None and lexicon.bare_done is not None and bool(ok) \
+    return lexicon.bare_done is not None and bool(ok) \
         and lexicon.bare_done.fullmatch(claim.verb.lower()) is not None \
         and all(p.observes_only for p in (*ok, *failed)) and not _names_its_act(context, claim)
 
@@ -299,7 +299,7 @@ def _check_result_state(context: CheckContext, claim: ActionClaim, objects: froz
     # The failed call that acts that way, or one that acts in no class the lexicon knows
     # about what the state is of ("Power's booked" after a timed-out venue.request_power).
     acting = [p for p in failed if p.acts_in_class(claim)] or [
-        p for p in failed if not p.observes_only and not p.classes and objects & p.keys]
+        p for p in failed if p.acts_unclassed and objects & p.keys]
     if acting and not discloses_a_failure(context):
         context.failed_presented(claim.span, acting[0].facts)
 
