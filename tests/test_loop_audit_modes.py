@@ -13,7 +13,12 @@ import pytest
 from loop_harness import make_config, one_turn, records, runtime_for
 
 from zeroclaw_daemon.agent.loop import TurnResult
-from zeroclaw_daemon.audit import UNCHECKED_NOTICE, WITHHELD_REPLY
+from zeroclaw_daemon.audit import (
+    MAX_CHECKED_CHARS,
+    UNCHECKED_NOTICE,
+    WITHHELD_REPLY,
+    partial_notice,
+)
 from zeroclaw_daemon.receipts import ReceiptScope
 from zeroclaw_daemon.storage import AuditDB, read_recent_audits
 
@@ -88,8 +93,20 @@ async def test_an_audit_that_raises_never_passes_a_reply_silently(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, shown: str) -> None:
     """When the auditor itself fails, annotate says the reply went unchecked, block
     withholds it, and log sends it unchanged (the error is logged in every mode)."""
-    monkeypatch.setattr("zeroclaw_daemon.agent.reply.audit_reply", _failing_audit)
+    monkeypatch.setattr("zeroclaw_daemon.agent.reply.audit_claims", _failing_audit)
     result, _ = await audited_turn(tmp_path, mode, "The shell printed hi.")
     expected = {"notice": f"The shell printed hi.\n\n{UNCHECKED_NOTICE}",
                 "withheld": WITHHELD_REPLY, "as is": "The shell printed hi."}[shown]
     assert (expected, None) == (result.reply, result.audit)
+
+
+async def test_an_over_long_reply_says_how_much_of_it_was_checked(tmp_path: Path) -> None:
+    """A reply longer than the audit reads reaches the person with a notice saying how much
+    of it was checked."""
+    sentence = "The shell printed hi. "
+    reply = sentence * (MAX_CHECKED_CHARS // len(sentence) + 50)
+    result, _ = await audited_turn(tmp_path, "annotate", reply)
+    assert result.audit is not None
+    cut = result.audit.unchecked_from
+    assert cut is not None
+    assert f"{reply.rstrip()}\n\n{partial_notice(reply, cut)}" == result.reply

@@ -39,7 +39,7 @@ from zeroclaw_daemon.agent.delegate import DELEGATE_TOOL_NAME, DelegateTool
 from zeroclaw_daemon.agent.history import ConversationHistory
 from zeroclaw_daemon.agent.middleware import LOG_TARGET, ReceiptMiddleware
 from zeroclaw_daemon.agent.policy import ApprovalHook, Policy
-from zeroclaw_daemon.agent.reply import finish_turn
+from zeroclaw_daemon.agent.reply import audit_off_loop, finish_turn
 from zeroclaw_daemon.agent.revise import Revision, revise
 from zeroclaw_daemon.agent.turn import (
     _STATUSES_THAT_RAN,
@@ -51,7 +51,7 @@ from zeroclaw_daemon.agent.turn import (
     _ProviderFailed,
     _RoundsResult,
 )
-from zeroclaw_daemon.audit import AuditReport, audit_reply
+from zeroclaw_daemon.audit import AuditReport
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.errors import ProviderError, ToolExecutionError
 from zeroclaw_daemon.logs import get_logger
@@ -250,16 +250,15 @@ class AgentRuntime:
         """The revise loop (agent/revise.py); None when the first audit itself failed."""
         audit_cfg = self.config.agent.tool_receipts.audit
 
-        def audit(text: str) -> AuditReport:
-            return audit_reply(text, turn.collector.events, turn.scope, turn.conversation_id,
-                               user_message)
+        async def audit(text: str) -> AuditReport:
+            return await audit_off_loop(text, turn, user_message)
 
         async def run_rounds(conversation: Sequence[ChatMessage]) -> _RoundsResult:
             return await self._run_rounds(turn, conversation, approval, channel=channel,
                                           sender=sender)
 
         try:
-            first_report = audit(strip_receipts_block(rounds.text))
+            first_report = await audit(strip_receipts_block(rounds.text))
         except Exception as exc:  # finish_turn withholds or annotates as for any audit failure
             self._log.error("Reply audit failed", error=type(exc).__name__, turn=turn.turn_id)
             return None

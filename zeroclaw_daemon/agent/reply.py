@@ -3,14 +3,32 @@ record the turn in the audit log (the loop in agent/loop.py produces the reply).
 
 from __future__ import annotations
 
+import anyio
+
 from zeroclaw_daemon.agent.middleware import LOG_TARGET
 from zeroclaw_daemon.agent.revise import Revision
 from zeroclaw_daemon.agent.turn import TurnOutcome, TurnResult, _RoundsResult
-from zeroclaw_daemon.audit import AuditReport, apply_audit_mode, audit_reply, unchecked_reply
+from zeroclaw_daemon.audit import (
+    AuditReport,
+    apply_audit_mode,
+    audit_claims,
+    token_verdicts,
+    unchecked_reply,
+)
 from zeroclaw_daemon.config import Config
 from zeroclaw_daemon.logs import get_logger
 from zeroclaw_daemon.receipts import TurnContext, receipts_block, strip_receipts_block
 from zeroclaw_daemon.storage.audit_db import AuditDB
+
+
+async def audit_off_loop(reply: str, turn: TurnContext, user_message: str) -> AuditReport:
+    """The reply's audit: its receipt tokens judged here, on the event loop, where the
+    ledger is written; its claims read in a worker thread, so that a long reply's audit
+    (up to ~0.3 s at the auditor's bounds) holds up no other conversation. Cancelled, it
+    still waits for the thread, which the bounds keep short."""
+    events = turn.collector.events
+    tokens = token_verdicts(reply, events, turn.scope, turn.conversation_id)
+    return await anyio.to_thread.run_sync(audit_claims, reply, tokens, events, user_message)
 
 
 async def finish_turn(config: Config, audit_db: AuditDB | None, turn: TurnContext,
@@ -31,8 +49,7 @@ async def finish_turn(config: Config, audit_db: AuditDB | None, turn: TurnContex
                                 else "annotate")
     elif mode != "off" and rounds.outcome is TurnOutcome.FINAL:
         try:
-            report = audit_reply(shown, turn.collector.events, turn.scope,
-                                 turn.conversation_id, user_message)
+            report = await audit_off_loop(shown, turn, user_message)
             reply = apply_audit_mode(shown, report, mode)
         except Exception as exc:  # an auditor bug must not crash the turn, nor let a
             # reply through unchecked without saying so (or at all, under block)

@@ -93,7 +93,7 @@ def correction_message(report: AuditReport) -> str:
 
 
 RunRounds = Callable[[Sequence[ChatMessage]], Awaitable[_RoundsResult]]
-AuditText = Callable[[str], AuditReport]
+AuditText = Callable[[str], Awaitable[AuditReport]]
 
 
 async def revise(*, messages: Sequence[ChatMessage], first: _RoundsResult,
@@ -120,7 +120,7 @@ async def revise(*, messages: Sequence[ChatMessage], first: _RoundsResult,
         added.append(ChatMessage("assistant", result.text))
         shown = strip_receipts_block(result.text)
         try:
-            report = audit(shown)
+            report = await audit(shown)
         except Exception:  # an auditor bug must not release the revised text unchecked
             rounds.append(RevisionRound(index, correction.content, shown, None, "audit_error"))
             outcome = RevisionOutcome.AUDIT_ERROR

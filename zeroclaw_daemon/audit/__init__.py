@@ -36,18 +36,22 @@ Imports only :mod:`zeroclaw_daemon.receipts` (the signing core). See
 
 from __future__ import annotations
 
-from .engine import audit_reply
+from .engine import MAX_CHECKED_CHARS, MAX_CHECKED_CLAIMS, audit_claims, audit_reply
 from .notice import (
     UNCHECKED_NOTICE,
     WITHHELD_REPLY,
     apply_audit_mode,
+    partial_notice,
     render_notice,
     unchecked_reply,
 )
 from .report import CONTRADICTING, AuditMode, AuditReport, Finding, FindingType, Trust, trust_for
+from .tokens import token_verdicts
 
 __all__ = [
     "CONTRADICTING",
+    "MAX_CHECKED_CHARS",
+    "MAX_CHECKED_CLAIMS",
     "UNCHECKED_NOTICE",
     "WITHHELD_REPLY",
     "AuditMode",
@@ -56,8 +60,11 @@ __all__ = [
     "FindingType",
     "Trust",
     "apply_audit_mode",
+    "audit_claims",
     "audit_reply",
+    "partial_notice",
     "render_notice",
+    "token_verdicts",
     "trust_for",
     "unchecked_reply",
 ]

@@ -43,10 +43,29 @@ def unchecked_reply(reply: str, mode: AuditMode | str) -> str:
 
 
 def apply_audit_mode(reply: str, report: AuditReport, mode: AuditMode | str) -> str:
-    """The text to send: unchanged (off, log), annotated, or replaced by the notice (block)."""
+    """The text to send: unchanged (off, log), annotated, or replaced by the notice (block).
+    A reply read only in part (``report.unchecked_from``) says so under annotate and
+    revise; under block its unread rest is withheld, as any unchecked text is."""
     chosen = AuditMode(mode)
-    if chosen in (AuditMode.OFF, AuditMode.LOG) or not report.findings:
+    if chosen in (AuditMode.OFF, AuditMode.LOG):
         return reply
-    if chosen in (AuditMode.ANNOTATE, AuditMode.REVISE):
-        return f"{reply.rstrip()}\n\n{render_notice(report)}"
-    return render_notice(report, withheld=True)
+    cut = report.unchecked_from
+    if chosen is AuditMode.BLOCK:
+        if report.findings:
+            return render_notice(report, withheld=True)
+        if cut is None:
+            return reply
+        return f"{reply[:cut].rstrip()}\n\n{partial_notice(reply, cut, withheld=True)}"
+    notices = [render_notice(report)] if report.findings else []
+    if cut is not None:
+        notices.append(partial_notice(reply, cut))
+    return "\n\n".join([reply.rstrip(), *notices]) if notices else reply
+
+
+def partial_notice(reply: str, cut: int, *, withheld: bool = False) -> str:
+    """What a reader is told of a reply whose claims were read only up to ``cut``."""
+    if withheld:
+        return (f"⚠ Audit: the last {len(reply) - cut:,} characters of this reply were "
+                "withheld: the reply is longer than the audit reads.")
+    return (f"⚠ Audit: only the first {cut:,} of {len(reply):,} characters of this reply "
+            "were checked against the tool results.")

@@ -111,23 +111,31 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class AuditReport:
-    """The audit of one reply. ``tokens`` has a verdict for every receipt-like string."""
+    """The audit of one reply. ``tokens`` has a verdict for every receipt-like string.
+    ``unchecked_from``: the offset in the reply from which its claims were not read (a
+    reply longer than the audit's bounds, ``engine.MAX_CHECKED_CHARS`` and
+    ``MAX_CHECKED_CLAIMS``); None when every claim was read. ``trust`` is that of the part
+    read."""
 
     trust: Trust
     findings: tuple[Finding, ...]
     tokens: tuple[TokenVerdict, ...]
     language: str = "en"
+    unchecked_from: int | None = None
 
     @property
     def types(self) -> frozenset[FindingType]:
         return frozenset(f.type for f in self.findings)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "trust": self.trust.value,
             "findings": [f.to_dict() for f in self.findings],
             "tokens": [{"token": t.text, "verdict": t.verdict.value} for t in self.tokens],
         }
+        if self.unchecked_from is not None:
+            data["unchecked_from"] = self.unchecked_from
+        return data
 
 
 def trust_for(findings: Iterable[Finding], has_tool_evidence: bool) -> Trust:
