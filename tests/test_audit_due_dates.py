@@ -178,3 +178,22 @@ def test_due_states_said_otherwise(reply: str, event: ToolEvent, expected: list[
     """Due states in other words, an item noun that is no name, a call's fields: read as
     the dates say."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+# Due dates all after the turn's day, but one row's field of states says it is late.
+WORK_ORDERS = _event("wo       asset   due         status\n"
+                     "WO-101   P-1     2026-12-20  open\n"
+                     "WO-102   P-2     2026-12-18  OVERDUE\n"
+                     "WO-103   P-3     2026-12-22  in_progress\n")
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("Nothing overdue on the pumps.", "Nothing overdue"),
+    ("目前没有逾期的工单。", "没有逾期的工单"),
+    ("No hay ninguna orden vencida.", "No hay ninguna orden vencida"),
+])
+def test_a_state_written_in_a_row_outweighs_its_due_dates(reply: str, span: str) -> None:
+    """A row whose status says the state the absence denies refutes it, though every due
+    date is still ahead: the result says so itself, whatever the dates and the clock."""
+    assert [("false_absence", "absence.result_has_items", span)] == [
+        f for f in findings(reply, WORK_ORDERS) if f[0] == "false_absence"]

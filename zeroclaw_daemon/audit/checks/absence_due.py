@@ -25,7 +25,7 @@ from ..claims.words import key_text, stem, text_keywords
 from ..evidence.calendar import stated_day, turn_days
 from ..evidence.facts import EventFacts
 from ..evidence.tables import Row
-from .absence_kinds import STATE_KEY_RE
+from .absence_kinds import STATE_KEY_RE, states_denied
 from .base import CheckContext
 
 # States an item is in once its date has passed (en, es, zh): a closed class.
@@ -66,8 +66,26 @@ def passed_due_date(context: CheckContext, claim: AbsenceClaim,
 def due_dates_bear_out(context: CheckContext, claim: AbsenceClaim,
                        pool: list[EventFacts]) -> bool:
     """The absence denies a state a date makes, the results date their rows, and no row
-    it is about is due before the turn's day: "没有过期的" over use-by dates all ahead."""
-    return _due_reading(context, claim, pool) is True
+    it is about is due before the turn's day: "没有过期的" over use-by dates all ahead.
+    Not when a row writes that state in its field of states ("status": "OVERDUE"): the
+    result says so itself, whatever day the clock reads or the dates say."""
+    return _due_reading(context, claim, pool) is True \
+        and not _written_as_a_state(pool, states_denied(context, claim))
+
+
+def _written_as_a_state(pool: list[EventFacts], states: frozenset[str]) -> bool:
+    """Some row's field of states (status, estado, 状态) holds one of ``states`` (the
+    stems of the English words results write the denied state in)."""
+    if not states:
+        return False
+    for facts in pool:
+        names = facts.header
+        for row in facts.rows:
+            for column, text in row.labels.items():
+                if STATE_KEY_RE.search(key_text(names.get(column, column))) and \
+                        states.intersection(stem(w) for w in _KEY_SPLIT_RE.split(text) if w):
+                    return True
+    return False
 
 
 def _due_reading(context: CheckContext, claim: AbsenceClaim,
