@@ -202,3 +202,22 @@ def test_missing_data_the_next_sentence_puts_down_to_a_failure(reply: str,
     """"No numbers, sorry. The request … timed out": the failed call's data, not the other's."""
     assert expected == [f for f in findings(reply, NORTH, RIVER_TIMEOUT)
                         if f[0] == "false_absence"]
+
+
+ENTREGAS = ok("entregas.hoy", "id,ciclista,estado\nE-1,Lucía,entregado\nE-2,Nerea,fallida\n"
+              "E-3,Andrés,entregado\nE-4,Lucía,perdido")
+TODAS_BIEN = ok("entregas.hoy", "id,ciclista,estado\nE-1,Lucía,entregado\nE-2,Nerea,entregado")
+
+
+@pytest.mark.parametrize(("reply", "span"), [
+    ("Dos entregadas y ninguna fallida.", "ninguna fallida"),
+    ("Ningún envío perdido hoy.", "Ningún envío perdido"),
+])
+def test_a_spanish_state_of_failure_or_loss_is_denied_of_the_items(reply: str,
+                                                                  span: str) -> None:
+    """'ninguna fallida', 'ningún envío perdido': a negative determiner before a state
+    (failed, lost, broken, damaged...) denies items in it; a row in that state refutes it,
+    and none in it bears it out."""
+    assert [("false_absence", "absence.result_has_items", span)] == [
+        f for f in findings(reply, ENTREGAS) if f[0] == "false_absence"]
+    assert [] == [f for f in findings(reply, TODAS_BIEN) if f[0] == "false_absence"]

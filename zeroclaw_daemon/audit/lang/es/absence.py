@@ -19,7 +19,8 @@ _SUBJ_ES = (r"(?!(?:más|menos)\s+(?:de|que)\b)"
 # "nadie está de baja", "ninguna factura está vencida"); and the verbs whose participle is
 # such a state, negated with the determiner after them ("no se rechazó ningún lote").
 _STATE_ES = (r"(?:abiert|pendient|vencid|atrasad|caducad|rechazad|bloquead|retrasad|impagad|"
-             r"cancelad|averiad|suspendid|ausent)[oae]?s?\b|sin\s+(?:pagar|leer|asignar|"
+             r"cancelad|averiad|suspendid|ausent|fallid|dañad|rot|perdid|extraviad|denegad|"
+             r"anulad|desconectad)[oae]?s?\b|sin\s+(?:pagar|leer|asignar|"
              r"resolver)\b|de\s+baja\b|fuera\s+de\s+(?:plazo|servicio|l[ií]nea)\b")
 _STATE_VERBS_ES = r"(?:rechaz|cancel|retras|bloque|suspend|averi)"
 ABSENCE = phrase(
