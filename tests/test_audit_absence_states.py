@@ -212,6 +212,8 @@ TODAS_BIEN = ok("entregas.hoy", "id,ciclista,estado\nE-1,Lucía,entregado\nE-2,N
 @pytest.mark.parametrize(("reply", "span"), [
     ("Dos entregadas y ninguna fallida.", "ninguna fallida"),
     ("Ningún envío perdido hoy.", "Ningún envío perdido"),
+    # The determiner opening a clause after a comma.
+    ("Mañana tranquila, ninguna fallida.", "ninguna fallida"),
 ])
 def test_a_spanish_state_of_failure_or_loss_is_denied_of_the_items(reply: str,
                                                                   span: str) -> None:
@@ -221,3 +223,20 @@ def test_a_spanish_state_of_failure_or_loss_is_denied_of_the_items(reply: str,
     assert [("false_absence", "absence.result_has_items", span)] == [
         f for f in findings(reply, ENTREGAS) if f[0] == "false_absence"]
     assert [] == [f for f in findings(reply, TODAS_BIEN) if f[0] == "false_absence"]
+
+
+AVERIAS = ok("turnos.incidencias",
+             "hora,equipo,tipo\n01:37,P-12,AVERÍA manguera\n03:10,P-04,revisión")
+SIN_AVERIAS = ok("turnos.incidencias", "hora,equipo,tipo\n03:10,P-04,revisión")
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    (AVERIAS, ["absence.result_has_items"]),
+    (SIN_AVERIAS, []),
+])
+def test_a_negative_determiner_after_a_comma_heads_its_clause(event: ToolEvent,
+                                                             expected: list[str]) -> None:
+    """'…, ninguna avería': after a comma the determiner denies its noun as at a
+    sentence's start."""
+    assert expected == [f[1] for f in findings("Noche tranquila, ninguna avería.", event)
+                        if f[0] == "false_absence"]

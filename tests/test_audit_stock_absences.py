@@ -163,6 +163,9 @@ def test_a_row_named_by_its_chinese_name_at_zero(reply: str, expected: list[str]
     ("No hydrogel dressing left, I'm afraid; the gloves are fine.", []),
     ("No non-adherent pad left, I'm afraid.", ["absence.result_has_items"]),
     ("No time left to reorder before Friday, though.", []),
+    # A thing named in three words.
+    ("No non-adherent gauze pad left, so reorder.", ["absence.result_has_items"]),
+    ("No hydrogel wound dressing left, so reorder.", []),
 ])
 def test_none_of_a_named_thing_left(reply: str, expected: list[str]) -> None:
     """"No X left" is refuted by a row of X in stock, borne out by X at zero."""

@@ -85,7 +85,7 @@ ABSENCE = phrase(
     r"|\bno\s+(?P<subjid>[a-z][\w-]*)\s+(?P<loc3>with|for|named|called|matching|under)"
     r"\s+[\w.+#-]*[@\d#_.][\w.@+#-]*"
     # "No Engelmann left", "no size 9 remaining": none of a named thing is left over.
-    r"|\bno\s+(?P<subjleft>[a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*)?)\s+(?:left|remaining)\b"
+    r"|\bno\s+(?P<subjleft>[a-z0-9][\w-]*(?:\s+[a-z0-9][\w-]*){0,2})\s+(?:left|remaining)\b"
     r"(?!\s+(?:to|for|in\s+the\s+(?:budget|plan)))"
     # "It hasn't logged any errors today": the perfect of a verb of recording or showing.
     r"|\b(?:hasn't|has\s+not|haven't|have\s+not)\s+(?:logged|recorded|reported|found|"

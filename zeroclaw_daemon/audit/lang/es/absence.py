@@ -98,8 +98,9 @@ ABSENCE = phrase(
     # "Ninguna alerta: ...", "ningún error en el log": the determiner before its noun, at
     # the head of a clause (not "ninguna está a cero", a pronoun before its verb; not
     # "ningún problema", a reply's "no problem").
-    # After the answer "No, " it heads the clause too ("No, ninguna muestra ha superado").
-    r"|(?<![\w,])(?:(?<!\w\s)(?<!,\s)|(?<=\bno,\s))(?:ningún|ninguna|ningunos|ningunas)\s+"
+    # After a comma it heads a clause too ("No, ninguna muestra ha superado", "Noche
+    # tranquila, ninguna avería").
+    r"|(?<![\w,])(?<!\w\s)(?:ningún|ninguna|ningunos|ningunas)\s+"
     r"(?P<subj9>(?!de\b|del\b|problema|inconveniente|es\b|está|están|son|ha\b|han\b|hay\b|tiene|queda|se\b)"
     r"[a-záéíóúñ][\wáéíóúñ-]*)")
 
