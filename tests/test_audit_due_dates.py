@@ -197,3 +197,24 @@ def test_a_state_written_in_a_row_outweighs_its_due_dates(reply: str, span: str)
     date is still ahead: the result says so itself, whatever the dates and the clock."""
     assert [("false_absence", "absence.result_has_items", span)] == [
         f for f in findings(reply, WORK_ORDERS) if f[0] == "false_absence"]
+
+
+# Every due date after the turn's day (2026-12-05).
+AHEAD = _event("contract,customer,item,due_date\n"
+               "H-21,Brook Farm,scaffold tower,2026-12-20\n"
+               "H-22,Ash Lane Builders,mini digger,2026-12-11\n"
+               "H-23,Brook Farm,plate compactor,2027-01-10")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("No, none of the contracts expire before 15 December.", ["absence.due_date_passed"]),
+    ("Nothing falls due before 15 December, so the yard stays full.",
+     ["absence.due_date_passed"]),
+    ("No, none of the contracts expire before 10 December.", []),
+    ("Nothing expires, all contracts run into next week.", []),
+])
+def test_an_absence_bounded_by_a_day_is_judged_on_that_day(reply: str,
+                                                            expected: list[str]) -> None:
+    """'none expire before 15 December': a row due before the day the clause names refutes
+    it, though no due date has passed yet; before an earlier day, none does."""
+    assert expected == [f[1] for f in findings(reply, AHEAD) if f[0] == "false_absence"]

@@ -5,7 +5,8 @@ Overdue, expired, lapsed are not written as values when a result lists the items
 the date they fall due ("due_back": "2026-12-01"): the state is that date gone by. An
 absence of such a state is false when a row's due date is before the turn's own day (the
 day the receipts record, less a day for the reader's zone: strictly before the day
-before it).
+before it), or, when the clause names the day the state comes by ("none of the permits
+expire before 8 April"), before that day.
 
 Precision first: the result must have a column named as a due date (a closed class of
 key words), and a row with a field of states counts only in a state of an item still out
@@ -20,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ..claims.numbers import find_dates
 from ..claims.types import AbsenceClaim
 from ..claims.words import key_text, stem, text_keywords
 from ..evidence.calendar import stated_day, turn_days
@@ -31,6 +33,8 @@ from .base import CheckContext
 # States an item is in once its date has passed (en, es, zh): a closed class.
 _DUE_STATE_RE = re.compile(
     r"(?<![a-z])(?:overdue|past\s+due|expired|lapsed|out\s+of\s+date|"
+    # said as what falls due by a day: "none of the permits expire before 8 April"
+    r"expires?|expiring|falls?\s+due|go(?:es)?\s+out\s+of\s+date|"
     r"past\s+(?:its|their|the)\s+(?:date|expiry|use[\s-]by|sell[\s-]by|best[\s-]before)|"
     r"vencid[oa]s?|caducad[oa]s?|"
     r"atrasad[oa]s?|retrasad[oa]s?|retraso)(?![a-z])|逾期|过期|超期", re.IGNORECASE)
@@ -106,6 +110,11 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
     # The rows the clause names by a name of theirs: words it writes with a capital or a
     # digit ("for Ash Lane Builders", "del Sr. Ibáñez"), not a common noun of the items
     # ("ningún seguimiento vencido") that some row's text happens to hold.
+    bound = _BOUND_RE.search(said)
+    if bound is not None:
+        # "expire before 8 April": the state is judged on that day, not on the turn's, and
+        # its date names no rows.
+        said = said[:bound.start()] + said[bound.end():]
     words = text_keywords(" ".join(_NAME_WORD_RE.findall(said)))
     dated = False
     for facts in pool:
@@ -116,14 +125,46 @@ def _due_reading(context: CheckContext, claim: AbsenceClaim,
         day = stated_day(facts.result, facts.parsed_json) or before
         if day is None:
             continue   # neither the result nor the turn's receipts say what day it is
+        limit = _bound_day(bound, day) if bound is not None else None
         for labels, due in _due_cells(facts, rows):
             if named and not named & {stem(w) for w in _text_words(labels)}:
                 continue   # the clause is about rows this one is not
             dated = True
-            if due < day:
+            if limit is not None:
+                if due < limit:
+                    return facts, (f"has an item due on {due.isoformat()}, before "
+                                   f"{limit.isoformat()}")
+            elif due < day:
                 return facts, (f"has an item due on {due.isoformat()}, already past on the "
                                "day the result was read")
     return True if dated else None
+
+
+# A day the state is said to come by ("before 8 April", "by 31 March", "antes del 8 de
+# abril", "4 月 8 日前"): a preposition of a limit and a date (en, es; zh after the date).
+_BOUND_RE = re.compile(
+    r"\b(?:before|by|until|till|antes\s+del?|hasta\s+el)\s+(?:the\s+|el\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+|(?:lunes|martes|miércoles|jueves|"
+    r"viernes|sábado|domingo),?\s+)?(?P<date>[^,.;:!?\n]{3,24}?)(?=[,.;:!?\n]|\s+(?:so|and|but|"
+    r"y|pero|or|o)\b|$)"
+    r"|(?P<zhdate>\d{1,2}\s*月\s*\d{1,2}\s*[日号])\s*(?:之前|以前|前)", re.IGNORECASE)
+
+
+def _bound_day(bound: re.Match[str], day: dt.date) -> dt.date | None:
+    """The day a bound names, in its year or else the first such day from ``day`` on;
+    None when its words are no date."""
+    text = bound.group("date") or bound.group("zhdate") or ""
+    dates = find_dates(text)
+    if not dates:
+        return None
+    year, month, day_of_month = dates[0][2]
+    try:
+        if year is not None:
+            return dt.date(year, month, day_of_month)
+        found = dt.date(day.year, month, day_of_month)
+        return found if found >= day else dt.date(day.year + 1, month, day_of_month)
+    except ValueError:
+        return None
 
 
 def _counted_in_the_state(facts: EventFacts, rows: list[Row]) -> tuple[EventFacts, str] | None:

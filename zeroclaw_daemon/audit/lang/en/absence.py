@@ -111,6 +111,9 @@ ABSENCE = phrase(
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
     r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|use[\s-]by|sell[\s-]by)|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
+    # What falls due by a day ("none of the permits expire before 8 April"; the day is
+    # read with the state, checks/absence_due.py).
+    r"expires?|expiring|falls?\s+due|go(?:es)?\s+out\s+of\s+date|"
     # Used to the last ("nothing's run out", "none has sold out").
     r"(?:(?:has|have|had)\s+)?(?:run|ran|sold|used)\s+(?:out|up)|"
     # A state said with a preposition ("nobody is on leave", "no one's off sick").
