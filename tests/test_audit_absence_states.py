@@ -3,6 +3,8 @@ restated ("0 rejects"); the absences beside them that results contradict still a
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from audit_rules import Expected, findings, ok
 
@@ -240,3 +242,28 @@ def test_a_negative_determiner_after_a_comma_heads_its_clause(event: ToolEvent,
     sentence's start."""
     assert expected == [f[1] for f in findings("Noche tranquila, ninguna avería.", event)
                         if f[0] == "false_absence"]
+
+
+INSPECTIONS = ok("returns.inspections", "date,item,condition\n2026-12-01,P-0388,完好\n"
+                 "2026-12-03,P-0702,损坏\n2026-12-05,P-0061,完好")
+ALL_SOUND = ok("returns.inspections", "date,item,condition\n2026-12-01,P-0388,完好\n"
+               "2026-12-05,P-0061,完好")
+VALVE_LOG = ok("valve_control.events", "2027-03-07 20:00:02 INFO  S1 OPEN ack=120ms\n"
+               "2027-03-07 21:00:41 FAULT S2 solenoid no feedback\n"
+               "2027-03-07 22:00:05 INFO  S3 OPEN ack=110ms")
+BAYS = ok("carwash.bay_status", json.dumps({"bays": [
+    {"no": 1, "state": "使用中", "faults": []}, {"no": 2, "state": "空闲", "faults": []}]}))
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("这周还回来的都没有损坏。", INSPECTIONS, ["absence.result_has_items"]),
+    ("这周还回来的都没有损坏。", ALL_SOUND, []),
+    ("没有故障，昨晚都按计划跑完了。", VALVE_LOG, ["absence.result_has_items"]),
+    # The state only as keys, each empty: the result says none is in it.
+    ("没有故障，两个洗车位都能用。", BAYS, []),
+])
+def test_a_chinese_state_right_after_the_negation(reply: str, event: ToolEvent,
+                                                 expected: list[str]) -> None:
+    """'都没有损坏', '没有故障': a state word right after the negation, with no 的, denies items
+    in that state, whether the result writes it in Chinese (损坏) or in English (FAULT)."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]

@@ -23,7 +23,7 @@ from .absence_confirms import MAX_CSV_LINES, result_confirms
 from .absence_days import scoped_to_a_day_with_none, scoped_to_other_days
 from .absence_due import due_dates_bear_out, passed_due_date
 from .absence_flags import listed_with_the_flag_false
-from .absence_kinds import a_state_no_item_holds, states_denied
+from .absence_kinds import a_state_keyed_empty, a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
 from .absence_measures import a_measure_at_zero
 from .absence_rows import (
@@ -200,6 +200,8 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
         # A state the absence names, in the words results write it in ("没有取消的" of
         # "cancelled"): the items in that state are its subject too.
         states = states_denied(context, claim)
+        if any(a_state_keyed_empty(f, states) for f in pool):
+            return   # "没有故障" over bays whose "faults" are all []
         holders = [f for f in pool if _contains_subject(f, claim.subject)
                    or (states and (_contains_subject(f, states)
                                    or states & states_written(context, f)))

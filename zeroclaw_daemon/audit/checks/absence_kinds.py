@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import LATIN_WORD_RE, fold, stem
-from ..evidence.facts import EventFacts
+from ..claims.words import LATIN_WORD_RE, fold, key_text, stem, text_keywords
+from ..evidence.facts import EventFacts, json_pairs
 from ..evidence.kinds import han_core
+from ..evidence.relation import Relation
 from .absence_binding import selects_by_a_filter
 from .base import CheckContext
 
@@ -44,6 +45,7 @@ _EXISTENCE = frozenset(stem(w) for w in (
 _HAN_MODIFIER_RE = re.compile(r"(?:没有|没|无|并无)(?:任何)?([\u4e00-\u9fff]{1,5}?)的"
                               r"|被([\u4e00-\u9fff]{2,4})")
 _CLAUSE_END_RE = re.compile(r"[,;:.!?，。；：！？\n]")
+_HAN_NEGATION_RE = re.compile(r"(?:没有|没|无|并无|未)(?:任何)?")
 
 
 def a_state_no_item_holds(context: CheckContext, claim: AbsenceClaim,
@@ -101,12 +103,19 @@ def _han_modifier(said: str) -> str:
 
 def states_denied(context: CheckContext, claim: AbsenceClaim) -> frozenset[str]:
     """The English stems of the record states the absence denies items in: in Chinese the
-    modifier after the negation or the verb after 被 ("没有取消的", "没有航班被取消"; not
-    "没算在退款里", which denies no refunds), in Spanish a state word of its clause."""
+    modifier after the negation, the verb after 被 or a state word right after the
+    negation ("没有取消的", "没有航班被取消", "都没有损坏", "没有故障"; not "没算在退款里",
+    which denies no refunds), in Spanish a state word of its clause."""
     pack = context.pack
     said = _said(context, claim)
-    return states_named(context, _han_modifier(said) if pack is not None and pack.cjk
-                        else said)
+    if pack is None or not pack.cjk:
+        return states_named(context, said)
+    modifier = _han_modifier(said)
+    if not modifier:
+        negation = _HAN_NEGATION_RE.match(said)
+        after = said[negation.end():] if negation is not None else ""
+        modifier = next((word for word in pack.states if after.startswith(word)), "")
+    return states_named(context, modifier)
 
 
 def states_named(context: CheckContext, text: str) -> frozenset[str]:
@@ -153,3 +162,21 @@ def sorted_by_state(target: EventFacts, keys: re.Pattern[str] = STATE_KEY_RE) ->
 
 
 _ITEMS_READ = 50
+
+
+def a_state_keyed_empty(facts: EventFacts, states: frozenset[str]) -> bool:
+    """The result names a denied state only as keys, each empty ("faults": [] in every bay)
+    and writes it as no value: it says itself that no item is in that state."""
+    data = facts.parsed_json
+    if data is None or not states:
+        return False
+    relation = Relation(states)
+    keyed = False
+    for key, value in json_pairs(data):
+        if isinstance(value, str) and relation(text_keywords(value)):
+            return False   # "status": "fault": an item in the state
+        if relation(text_keywords(key_text(key))):
+            if value not in ([], {}, 0, None, "") or isinstance(value, bool):
+                return False
+            keyed = True
+    return keyed
