@@ -267,3 +267,28 @@ def test_a_chinese_state_right_after_the_negation(reply: str, event: ToolEvent,
     """'都没有损坏', '没有故障': a state word right after the negation, with no 的, denies items
     in that state, whether the result writes it in Chinese (损坏) or in English (FAULT)."""
     assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]
+
+
+def _units(pb4_alerts: list[dict[str, str]]) -> ToolEvent:
+    return ok("fleet.alerts", json.dumps([
+        {"unit": "PB-01", "alerts": []}, {"unit": "PB-03", "alerts": []},
+        {"unit": "PB-04", "alerts": pb4_alerts}, {"unit": "PB-06", "alerts": []}]))
+
+
+TRACK_ALERT = [{"code": "TRK-L", "text": "left track tension low"}]
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    ("No active alerts on any groomer tonight.", _units(TRACK_ALERT),
+     ["absence.result_has_items"]),
+    ("No hay alertas activas en ninguna máquina.", _units(TRACK_ALERT),
+     ["absence.result_has_items"]),
+    ("No active alerts on any groomer tonight.", _units([]), []),
+    # About the one unit it names, whose own list is empty.
+    ("PB-06 has no alerts, so it can go out first.", _units(TRACK_ALERT), []),
+])
+def test_an_empty_key_in_some_items_confirms_nothing_when_another_is_set(
+        reply: str, event: ToolEvent, expected: list[str]) -> None:
+    """'alerts': [] in most units and one alert in PB-04: 'no active alerts' is false; all
+    empty, it is confirmed; said of a unit the sentence names, that unit's list decides."""
+    assert expected == [f[1] for f in findings(reply, event) if f[0] == "false_absence"]

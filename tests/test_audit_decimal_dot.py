@@ -17,9 +17,9 @@ STOCK = ok("stock_count", "sku,units\nA-1,1012\nA-2,640")
     # 7214 + 12 would make 7226 if the dot grouped thousands.
     ("The pool's pH is 7.226, just over the 7.2 target.", POOL,
      [("ungrounded_value", "value.not_in_results", "7.226")]),
-    # 1055 - 9 = 1046.
+    # 1055 - 9 = 1046. The sentence names FV-3's row, whose gravity it misreads.
     ("FV-3 is down to 1.046 from an OG of 1.055.", WORT,
-     [("ungrounded_value", "value.not_in_results", "1.046")]),
+     [("ungrounded_value", "value.misreads_its_row", "1.046")]),
     ("泳池的 pH 是 7.226，略高于目标 7.2。", POOL,
      [("ungrounded_value", "value.not_in_results", "7.226")]),
 ])

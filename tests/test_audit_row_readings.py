@@ -47,3 +47,16 @@ def test_a_row_named_by_any_of_its_cells() -> None:
     SKU all rows share)."""
     assert [("ungrounded_value", RULE, "846.5 kg")] == [
         f for f in findings("广州那边的重量是 846.5 kg。", STOCK_BY_SITE) if f[1] == RULE]
+
+
+POWER = ok("plant.pumps", "pump   state  power_kw\nPB-01  run    3.9\nPB-02  run    5.2\n"
+                          "PB-04  run    4.3\n")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("La PB-04 consume ahora 4,4 kW.", [("ungrounded_value", RULE, "4,4 kW")]),
+    ("La PB-04 consume ahora 4,3 kW.", []),
+])
+def test_a_row_named_by_a_code_with_a_hyphen(reply: str, expected: Expected) -> None:
+    """'PB-04' names its row as 'G3' does: a code whose letters and digits a hyphen parts."""
+    assert expected == [f for f in findings(reply, POWER) if f[1] == RULE]

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 
 from ..claims.types import AbsenceClaim
-from ..claims.words import LATIN_WORD_RE, text_keywords
-from ..evidence.facts import EventFacts
+from ..claims.words import LATIN_WORD_RE, key_text, text_keywords
+from ..evidence.facts import EventFacts, json_pairs
 from ..evidence.relation import Relation
 from ..evidence.table_sums import zero_columns
 from .absence_fields import names_an_unset_field
+from .row_readings import names_its_row
 
 # "no <noun>" / "0 <noun>" / "zero <noun>" in a result, or Spanish "sin <noun>" /
 # "ninguna <noun>" / "no hay <noun>": the result states the absence itself.
@@ -93,13 +94,53 @@ def result_confirms(facts: EventFacts, claim: AbsenceClaim, sentence: str) -> bo
     for said_none in _RESULT_NONE_RE.finditer(facts.result if not counted else ""):
         if relation(text_keywords(said_none.group(1))):
             return True   # the result says "No user with id ...", "[no test files]"
-    if any(relation(text_keywords(key)) for key in facts.empty_keys) or \
-            names_an_unset_field(facts, relation):
+    if (any(relation(text_keywords(key)) for key in facts.empty_keys)
+            and not (_set_under_its_name(facts, relation)
+                     and not _names_a_row(facts, sentence))) \
+            or names_an_unset_field(facts, relation):
         return True   # "ship: not scheduled" under "no ship date is scheduled"
     if any(relation(text_keywords(label)) or label in sentence
            for label in zero_rows(facts, relation)):
         return True
     return any(name in claim.text for name in empty_csv_columns(facts.result))
+
+
+def _set_under_its_name(facts: EventFacts, relation: Relation) -> bool:
+    """The items of a list hold a key of the subject's name, empty in some and set in
+    others ("alertas": [{...}] of one unit, [] of the rest): then its empty ones confirm
+    no absence, as a zero beside a count of one does not. (An empty key outside such a
+    list, "final": {"team_a": null}, is a part of the result of its own.)"""
+    lists = [v for _, v in json_pairs(facts.parsed_json) if isinstance(v, list)]
+    if isinstance(facts.parsed_json, list):
+        lists.append(facts.parsed_json)
+    for items in lists:
+        seen: dict[str, set[bool]] = {}
+        for item in items[:50]:
+            if not isinstance(item, dict):
+                continue
+            for key, value in item.items():
+                if isinstance(value, bool) or not relation(text_keywords(key_text(str(key)))):
+                    continue
+                empty = value is None or value in ([], {}, 0) or (
+                    isinstance(value, str) and value.strip().lower() in _NONE_TEXTS)
+                seen.setdefault(str(key), set()).add(empty)
+        if any(len(states) == 2 for states in seen.values()):
+            return True
+    return False
+
+
+def _names_a_row(facts: EventFacts, sentence: str) -> bool:
+    """The sentence names one row of the result by a word of its own ("with no HMS errors"
+    of the one task it names, "PB-06 has no alerts"): an absence about that row, whose own
+    empty key may confirm it. (Naming several, "PB-01 a PB-04 y PB-06", it speaks of them
+    all.)"""
+    low = sentence.lower()
+    rows = facts.rows
+    return sum(1 for row in rows if names_its_row(low, row, rows)) == 1
+
+
+# Texts a field holds to say it holds nothing (as facts.empty_keys reads them).
+_NONE_TEXTS = frozenset({"", "0", "none", "无", "無", "-", "—", "n/a"})
 
 
 def zero_rows(facts: EventFacts, relation: Relation | None = None) -> list[str]:

@@ -23,7 +23,7 @@ _READ_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.PERCENT, ValueKind
 _NEAR = Decimal("0.03")
 # A label's first word that names its row: a code with a digit ("G3", "INV-09") or a word
 # of four letters or more.
-_LABEL_WORD_RE = re.compile(r"[^\W_]*\d[\w-]*|[^\W\d_]{4,}")
+_LABEL_WORD_RE = re.compile(r"[^\W_][\w-]*\d[\w-]*|\d[\w-]*|[^\W\d_]{4,}")
 
 
 def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None:
