@@ -41,3 +41,23 @@ def test_an_act_after_a_read_of_a_singular_collection_is_fabricated() -> None:
                "returned\nVF-020  frock coat      at_cleaner", {"category": "victorian"})
     assert [("fabricated_tool_call", "action.no_matching_call", "extended")] == findings(
         "VG-112 is back. I've extended the Okafor hold on VG-112 to Saturday.", queue)
+
+
+SEATMAP = ok("boxoffice.seatmap", "row,free\nE,E1–E16\nF,F1–F14\nG,G1–G18",
+             {"performance": "2027-03-13T14:00"})
+
+
+def test_an_act_after_a_read_of_a_compound_collection_is_fabricated() -> None:
+    """"boxoffice.seatmap" ends in a noun of what a read returns (map): it holds no seats,
+    named by ranges written with an en dash."""
+    assert [("fabricated_tool_call", "action.no_matching_call",
+             "put E1–E16 and F1–F14 on hold")] == findings(
+        "I've put E1–E16 and F1–F14 on hold for them until Monday 5 pm.", SEATMAP)
+
+
+def test_a_verb_ending_in_a_read_noun_still_acts() -> None:
+    """"warehouse.restock" restocks ("re" is no noun before "stock"): the hold it placed is
+    backed."""
+    restock = ok("warehouse.restock", json.dumps({"sku": "PLT-44", "held": 2}),
+                 {"sku": "PLT-44", "qty": 2})
+    assert [] == findings("I've put two PLT-44 on hold for you.", restock)

@@ -225,9 +225,14 @@ def _namespace_words(tool: str) -> int:
 
 
 def _names_what_it_returns(word: str, lexicons: Sequence[ActionLexicon]) -> bool:
-    """A plural noun ("jobs", "inscritos") or a noun of what a read returns ("stock")."""
-    return any(word in lexicon.read_nouns for lexicon in lexicons) or (
-        len(word) > 3 and word.endswith("s") and not word.endswith("ss"))
+    """A plural noun ("jobs", "inscritos"), a noun of what a read returns ("stock"), or a
+    compound ending in one ("seatmap", "floorplan", "scoreboard": a noun of three letters
+    or more before it; "restock" is a verb)."""
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return True
+    return any(word in lexicon.read_nouns or any(
+        len(noun) >= 3 and len(word) - len(noun) >= 3 and word.endswith(noun)
+        for noun in lexicon.read_nouns) for lexicon in lexicons)
 
 
 def _target_values(value: Any, key: str = "") -> list[str]:

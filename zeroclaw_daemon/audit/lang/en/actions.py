@@ -346,7 +346,7 @@ _STRONG_PASTS = ("sent|told|rang|called|gave|put|got|made|took|brought|bought|so
 # "put a request through to pharmacy", "put in for 60 kg", "put in an order with Axminster".
 # The phrase is then the verb, ending on the particle.
 _PUT_ERRAND = (r"put\s+(?:in\s+for|in(?=\s+an?\s+(?:[a-z-]+\s+){0,2}?(?:order|request|claim|"
-               r"application|complaint|booking|reservation|ticket|bid|offer)s?\b)|(?:[a-z0-9'’-]+\s+){1,4}?(?:on\s+hold|in\s+(?:with|to)|"
+               r"application|complaint|booking|reservation|ticket|bid|offer)s?\b)|(?:[a-z0-9'’–-]+\s+){1,4}?(?:on\s+hold|in\s+(?:with|to)|"
                r"through\s+to))\b")
 OPEN_ACT = phrase(
     r"\bi(?:'ve|’ve|\s+have)?" + _ADVERBS + r"\s+(?P<verb_open>" + _PUT_ERRAND
