@@ -35,3 +35,28 @@ def test_an_error_named_discloses_the_failure(reply: str) -> None:
 def test_the_failed_send_said_done_is_still_claimed(reply: str, expected: Expected) -> None:
     """Without any word of the failure, the send said done is failed_call_claimed."""
     assert expected == findings(reply, FAILED)
+
+
+ACKED = ToolEvent(call_id="c1", tool="alarms.acknowledge", args={"alarm_id": "ALM-0417"},
+                  status=ToolStatus.OK, result='{"alarm_id": "ALM-0417", "state": "acked"}')
+
+
+def _fault(status: ToolStatus) -> ToolEvent:
+    return ToolEvent(call_id="c2", tool="faults.create",
+                     args={"asset": "S41", "description": "Main filament failed on red aspect"},
+                     status=status, result="HTTP 503 Service Unavailable"
+                     if status is ToolStatus.FAILED else '{"fault": "F-88", "asset": "S41"}')
+
+
+@pytest.mark.parametrize(("status", "expected"), [
+    (ToolStatus.FAILED, [("failed_call_claimed", "failure.outcome_stated", "Raised")]),
+    (ToolStatus.OK, []),
+])
+def test_a_failure_word_the_failed_call_was_to_write_discloses_nothing(
+        status: ToolStatus, expected: Expected) -> None:
+    """'main filament failed' is the fault's description, in the failed call's own
+    arguments: it tells what the fault says, not that raising it failed."""
+    reply = ("Alarm ALM-0417 acknowledged. Raised a P3 fault for S41 (main filament failed "
+             "on the red aspect).")
+    assert expected == [f for f in findings(reply, ACKED, _fault(status))
+                        if f[0] == "failed_call_claimed"]

@@ -99,7 +99,11 @@ class CallProfile:
         review"); a call merely about the same things (a read of the bookings) does not."""
         if claim.first_person and claim.kind == "action" and not self.observes_only:
             alike = _ALIKE.get(claim.action_class, {claim.action_class})
-            return self.acts_in_class(claim) or bool(alike & self.shown and objects & self.keys)
+            # A call that acts in no known class, given what the act names as an argument
+            # ("supplier.order" with Ames for "I've raised a PO with Ames"), may be that
+            # act: unclear, backed.
+            return self.acts_in_class(claim) or bool(alike & self.shown and objects & self.keys) \
+                or (self.acts_unclassed and bool(objects & text_keywords(self.facts.arg_text)))
         return self.acts_like(claim, objects)
 
     def acts_in_class(self, claim: ActionClaim) -> bool:

@@ -72,7 +72,8 @@ def sentence_discloses_a_failure(context: CheckContext, clause: int) -> bool:
 def discloses_a_failure(context: CheckContext) -> bool:
     """Whether the reply discloses a failure anywhere (``acknowledges_failure``), leaving
     out a word of failure that a successful result holds: "one ball lift timeout" of a
-    fault history listing a TIMEOUT restates that result, it tells no call's failure.
+    fault history listing a TIMEOUT restates that result, it tells no call's failure; nor
+    one a failed call's arguments hold ("raised a fault: main filament failed").
     Every check asks it alike; worked out once per reply."""
     if context.failure_disclosed is None:
         context.failure_disclosed = _discloses_a_failure(context)
@@ -89,7 +90,11 @@ def _discloses_a_failure(context: CheckContext) -> bool:
     disclosure = pack.actions.disclosure if pack.actions is not None else None
     if disclosure is not None and disclosure.search(context.lower) is not None:
         return True
-    results = [f.result.lower() for f in context.evidence.ok]
+    # A failure word a successful result holds restates it; one the failed calls' own
+    # arguments hold ("main filament failed" in the description of a fault to be raised)
+    # tells what the call was to write, not that it failed.
+    results = [f.result.lower() for f in context.evidence.ok] + [
+        f.arg_text.lower() for f in context.evidence.failed]
     failure = pack.patterns["failure"]
     for sentence, (start, end) in enumerate(claims.failure_flags.spans):
         if not claims.failure_flags.sentence_failure(sentence):

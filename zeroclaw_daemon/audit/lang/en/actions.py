@@ -23,7 +23,9 @@ ACTION_CLASSES: dict[str, str] = {
     "rollback": "rollback revert undo downgrade restore",
     "delete": ("delete remove rm del drop purge clear flush wipe clean prune erase truncate "
                "evict invalidate destroy unlink"),
-    "create": "create add insert provision register init book schedule reserve invite place record",
+    # To raise a ticket, a fault, a PO, an invoice: to open one.
+    "create": ("create add insert provision register init book schedule reserve invite place "
+               "record raise"),
     # To reschedule or rebook moves a booking to another date ("move" does too).
     "update": ("update upsert edit modify change patch fix configure rename move mv transition "
                "allocate reallocate assign reassign mark label tag bump flag unflag archive "
