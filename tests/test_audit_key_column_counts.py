@@ -49,3 +49,22 @@ def test_a_count_of_the_key_column_counts_the_rows(reply: str, event: ToolEvent,
 def test_figures_and_right_counts_stand(reply: str, event: ToolEvent) -> None:
     """A figure of a column, the right count, or the rows of one kind: no finding."""
     assert [] == findings(reply, event)
+
+
+YARD = ok("depotos.yard_query",
+          " container_no | line | days_in_yard\n--------------+------+--------------\n"
+          + "\n".join(f" MSKU 77120{i:02d} | MSK  | {d}" for i, d in
+                      enumerate((6, 11, 4, 3, 5, 2, 2, 8, 1), start=1))
+          + "\n(9 rows)")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("8 containers in block C are waiting for inspection.",
+     [("count_mismatch", "count.item_count", "8 containers")]),
+    ("9 containers in block C are waiting for inspection.", []),
+])
+def test_a_psql_tables_rule_and_footer_are_no_rows_of_its_key_column(
+        reply: str, expected: Expected) -> None:
+    """Under psql's header rule and above its '(9 rows)' footer, the container numbers
+    identify the rows: '8 containers' counts them, though a days_in_yard cell holds 8."""
+    assert expected == [f for f in findings(reply, YARD) if f[0] == "count_mismatch"]

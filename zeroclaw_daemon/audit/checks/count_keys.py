@@ -48,7 +48,7 @@ def _named_distinct_column(rows: list[Row], relation: Relation
     first = rows[0]
     if first.numbers or first.labels.get("0") is None:
         return None   # only a text table's header row names its columns
-    body = rows[1:]
+    body = _body(rows)
     if len(body) < _MIN_DISTINCT_ROWS:
         return None
     for column, name in first.labels.items():
@@ -61,6 +61,12 @@ def _named_distinct_column(rows: list[Row], relation: Relation
 
 
 _MIN_DISTINCT_ROWS = 3
+
+
+def _body(rows: list[Row]) -> list[Row]:
+    """A text table's rows under its header, less its lines of no cells: a rule under the
+    header ("----+----") and a footer ("(9 rows)")."""
+    return [row for row in rows[1:] if row.structured]
 
 
 def _counts_one_value_of_a_named_column(rows: list[Row], key: tuple[str, str, list[Row]],
@@ -89,7 +95,7 @@ def _key_column(rows: list[Row]) -> tuple[str, str, list[Row]] | None:
     if first.numbers or not first.labels:
         return None
     if first.labels.get("0") is not None:   # a text table: its first row is the header
-        name, body, column = first.labels["0"], rows[1:], "0"
+        name, body, column = first.labels["0"], _body(rows), "0"
     else:                                   # JSON objects: their first key
         column = next(iter(first.labels))
         name, body = column, rows
@@ -98,3 +104,4 @@ def _key_column(rows: list[Row]) -> tuple[str, str, list[Row]] | None:
                                      for v in values):
         return None
     return (name, column, body) if len(set(values)) == len(values) else None
+
