@@ -60,3 +60,29 @@ POWER = ok("plant.pumps", "pump   state  power_kw\nPB-01  run    3.9\nPB-02  run
 def test_a_row_named_by_a_code_with_a_hyphen(reply: str, expected: Expected) -> None:
     """'PB-04' names its row as 'G3' does: a code whose letters and digits a hyphen parts."""
     assert expected == [f for f in findings(reply, POWER) if f[1] == RULE]
+
+
+ORDER_LINES = ok("shop.order", "line,item,amount_gbp\nL1,gift box,9.60\nL2,candle,12.00\n"
+                               "L3,shipping,6.90\n")
+ATMOSPHERE = ok("coldstore.ca_rooms", "room,o2_pct,co2_pct\nCA-1,1.7,2.5\nCA-2,2.0,2.8\n"
+                                      "CA-4,1.3,2.9\n")
+SALES = ok("boxoffice.performances", "perf,capacity,sold\nP-2301,140,96\nP-2302,140,51\n")
+
+
+@pytest.mark.parametrize(("reply", "event", "expected"), [
+    # Two digits swapped, though another line holds the figure written.
+    ("Shipping comes to £9.60 on this order.", ORDER_LINES,
+     [("ungrounded_value", RULE, "£9.60")]),
+    # Two digits swapped, far from the cell and found nowhere.
+    ("CA-4 is holding O2 at 3.1 %.", ATMOSPHERE, [("ungrounded_value", RULE, "3.1 %")]),
+    ("CA-4 is holding O2 at 1.3 %.", ATMOSPHERE, []),
+    # A percentage worked out of the row's cells: 96 of 140.
+    ("P-2301 has sold 96 of 140, about 69 %.", SALES, []),
+])
+def test_a_value_with_two_digits_of_its_rows_cell_swapped(reply: str, event: object,
+                                                          expected: Expected) -> None:
+    """The named row's cell with two digits swapped is a misread, even when another line
+    holds that figure or it is far from the cell; a percentage some derivation gives is
+    not."""
+    assert expected == [f for f in findings(reply, event)  # type: ignore[arg-type]
+                        if f[1] == RULE]

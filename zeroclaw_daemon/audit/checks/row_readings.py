@@ -12,6 +12,7 @@ every cell, is no finding here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
@@ -26,9 +27,12 @@ _NEAR = Decimal("0.03")
 _LABEL_WORD_RE = re.compile(r"[^\W_][\w-]*\d[\w-]*|\d[\w-]*|[^\W\d_]{4,}")
 
 
-def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None:
+def misreads_its_row(context: CheckContext, claim: ValueClaim,
+                     grounded_or_excused: Callable[[CheckContext, ValueClaim], bool]
+                     ) -> Decimal | None:
     """The cell of the row the claim's sentence names that the claim's value is near to
-    but not, or None."""
+    but not, or that it writes with two digits swapped (``grounded_or_excused``: whether
+    the value is worked out of the results, read only for such a swap), or None."""
     if claim.kind not in _READ_KINDS or not claim.numbers or claim.approx:
         return None
     said = claim.numbers[0]
@@ -38,7 +42,12 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None
     # evidence's index of numbers before any row is.
     numbers = context.evidence.numbers
     spread = abs(said) * _NEAR
-    if numbers.grounds(said) or not numbers.any_between(said - spread, said + spread):
+    # A figure found elsewhere in the results is a misread of the named row only when it
+    # is that row's cell with two digits swapped (6.90 written 9.60 beside another
+    # line's 9.60): the slip a copy makes, not a figure taken from elsewhere.
+    grounded = numbers.grounds(said)
+    near_any = numbers.any_between(said - spread, said + spread)
+    if not near_any and len(set(f"{abs(said):f}".replace(".", ""))) < 2:
         return None
     unit = _unit(said)
     # The sentence names one row, and no other: a sentence over several rows ("CRAH-1 at
@@ -50,13 +59,31 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim) -> Decimal | None
         if len(named) != 1:
             continue
         cells = set(named[0].numbers.values())
+        if said in cells:
+            return None
         # Written to the cell's own precision: "194.7" near a row of whole scores is their
         # mean, worked out, not a cell misread.
-        near = [cell for cell in cells if cell != 0 and abs(cell - said) <= abs(cell) * _NEAR
-                and _unit(cell) == unit]
+        near = [cell for cell in cells if cell != 0 and _unit(cell) == unit
+                and not grounded and abs(cell - said) <= abs(cell) * _NEAR]
         if near:
             return near[0]
+        swapped = [cell for cell in cells if _unit(cell) == unit and _swapped(cell, said)]
+        # A swapped percentage not found elsewhere may still be worked out ("69 %" of 96
+        # sold out of 140, beside the row's 96): then only one no derivation gives is a
+        # misread.
+        if swapped and (grounded or "%" not in claim.raw
+                        or not grounded_or_excused(context, claim)):
+            return swapped[0]
     return None
+
+
+def _swapped(cell: Decimal, said: Decimal) -> bool:
+    """The same digits in the same places of the decimal point, two of them swapped."""
+    a, b = f"{abs(cell):f}", f"{abs(said):f}"
+    if len(a) != len(b) or a.find(".") != b.find("."):
+        return False
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(differ) == 2 and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]]
 
 
 def names_its_row(sentence: str, row: Row, rows: list[Row]) -> bool:

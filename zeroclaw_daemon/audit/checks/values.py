@@ -47,7 +47,7 @@ def check_values(context: CheckContext) -> None:
 def check_value(context: CheckContext, claim: ValueClaim) -> None:
     if claim.kind is ValueKind.NUMBER and _inside_count(context, claim.span):
         return  # "120 files" is a count claim, already checked as a count
-    cell = misreads_its_row(context, claim)
+    cell = misreads_its_row(context, claim, grounded_or_excused)
     if cell is not None:
         facts = context.evidence.ok[0] if len(context.evidence.ok) == 1 else None
         context.add(FindingType.UNGROUNDED_VALUE, claim.span,
