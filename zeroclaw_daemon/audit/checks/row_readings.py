@@ -46,8 +46,8 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
     # is that row's cell with two digits swapped (6.90 written 9.60 beside another
     # line's 9.60): the slip a copy makes, not a figure taken from elsewhere.
     grounded = numbers.grounds(said)
-    near_any = numbers.any_between(said - spread, said + spread)
-    if not near_any and len(set(f"{abs(said):f}".replace(".", ""))) < 2:
+    swaps = any(numbers.grounds(form) for form in _swaps(said))
+    if not swaps and (grounded or not numbers.any_between(said - spread, said + spread)):
         return None
     unit = _unit(said)
     # The sentence names one row, and no other: a sentence over several rows ("CRAH-1 at
@@ -75,6 +75,21 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
                         or not grounded_or_excused(context, claim)):
             return swapped[0]
     return None
+
+
+def _swaps(value: Decimal) -> set[Decimal]:
+    """``value`` with two of its digits swapped, every way that changes it."""
+    sign = "-" if value < 0 else ""
+    text = f"{abs(value):f}"
+    digits = [i for i, c in enumerate(text) if c.isdigit()]
+    found: set[Decimal] = set()
+    for x, i in enumerate(digits):
+        for j in digits[x + 1:]:
+            if text[i] != text[j]:
+                chars = list(text)
+                chars[i], chars[j] = chars[j], chars[i]
+                found.add(Decimal(sign + "".join(chars)))
+    return found
 
 
 def _swapped(cell: Decimal, said: Decimal) -> bool:
