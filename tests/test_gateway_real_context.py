@@ -12,6 +12,7 @@ import httpx
 from daemon_harness import daemon_config, write_config
 from gateway_harness import post_turn
 
+from zeroclaw_daemon.audit import MAX_CHECKED_CHARS, partial_notice
 from zeroclaw_daemon.channels.gateway import GatewayChannel, GatewaySettings
 from zeroclaw_daemon.config import load_config
 from zeroclaw_daemon.daemon.context import ChannelRuntimeContext
@@ -78,3 +79,21 @@ async def test_real_reply_is_redacted_but_receipts_pass(tmp_path: Path) -> None:
     assert "[REDACTED:" in reply
     token = listed.json()["receipts"][0]["receipt"]
     assert 2 == listed.json()["reply"].count(token)  # in the reply and in its receipts block
+
+
+async def test_an_over_long_reply_says_where_its_audit_stopped(tmp_path: Path) -> None:
+    """A reply past the audit's bounds reaches the client whole, with the notice of how much
+    was checked, and the response's audit object gives the offset where reading stopped."""
+    sentence = "Nothing here claims anything at all, it is only a long message. "
+    message = sentence * (MAX_CHECKED_CHARS // len(sentence) + 40)
+    async with real_daemon_gateway(tmp_path) as (client, _):
+        response = await post_turn(client, {"conversation_id": "long", "message": message})
+        short = (await post_turn(client, {"conversation_id": "short",
+                                          "message": sentence})).json()
+    body = response.json()
+    cut = body["audit"]["unchecked_from"]
+    # The scripted model's default rule answers "No rule for: <message>".
+    sent = f"No rule for: {message}"
+    assert (200, True) == (response.status_code, 0 < cut <= MAX_CHECKED_CHARS)
+    assert f"{sent.rstrip()}\n\n{partial_notice(sent, cut)}" == body["reply"]
+    assert "unchecked_from" not in short["audit"]

@@ -50,6 +50,9 @@ class OutboundReply:
     findings: tuple[dict[str, object], ...] = field(default=())
     # mode = "revise": {"revised", "outcome", "rounds", "fixed": [finding dicts]}
     revision: dict[str, object] | None = None
+    # The offset in the reply from which the audit read no claims (a reply past its
+    # bounds, AuditReport.unchecked_from); None when it read them all.
+    unchecked_from: int | None = None
 
 
 # The daemon's dispatcher: every channel hands each inbound message here and

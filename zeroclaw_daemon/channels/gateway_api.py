@@ -207,5 +207,7 @@ def turn_payload(reply: OutboundReply) -> dict[str, object]:
         "receipts": [{"tool": line.tool, "call_id": line.call_id, "receipt": line.receipt}
                      for line in reply.receipts],
         "audit": {"trust": reply.trust, "findings": list(reply.findings),
-                  **({"revision": reply.revision} if reply.revision is not None else {})},
+                  **({"revision": reply.revision} if reply.revision is not None else {}),
+                  **({"unchecked_from": reply.unchecked_from}
+                     if reply.unchecked_from is not None else {})},
     }

@@ -16,6 +16,7 @@ def outbound_reply(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
                      for event in result.receipts if event.receipt is not None)
     trust = "unverified"
     findings: tuple[dict[str, object], ...] = ()
+    unchecked_from = result.audit.unchecked_from if result.audit is not None else None
     if result.audit is not None:
         report = result.audit.to_dict()
         trust = str(report.get("trust", trust))
@@ -32,6 +33,7 @@ def outbound_reply(result: TurnResult, redactor: LeakRedactor) -> OutboundReply:
         trust=trust,
         findings=findings,
         revision=revision,
+        unchecked_from=unchecked_from,
     )
 
 
