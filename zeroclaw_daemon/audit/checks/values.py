@@ -9,7 +9,7 @@ from ..claims import ValueClaim, ValueKind
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
-from ..evidence.values import converted_measure, in_base_unit, value_grounded
+from ..evidence.values import converted_measure, in_base_unit, seconds_in, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
 from .column_readings import misreads_a_column
@@ -57,6 +57,8 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if grounded_or_excused(context, claim):
         return
+    if _a_span_from_a_told_moment(context, claim):
+        return
     evidence = context.evidence
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
     context.add(FindingType.UNGROUNDED_VALUE, claim.span,
@@ -69,6 +71,36 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             else evidence.failed[0]
         if failed is not None:
             context.failed_presented(claim.span, failed)
+
+
+def _a_span_from_a_told_moment(context: CheckContext, claim: ValueClaim) -> bool:
+    """A span of minutes or hours ("about 28 hours before the 13:00 start", "30 minutes
+    of baseline before") when the user's message or a call's arguments name a time of day
+    ("we need to catch 04:10", a reschedule to 09:00) and no result writes a span in that
+    unit: the reply may count it from that moment, on a day or in a zone the auditor cannot
+    pair: unclear evidence, no finding. Without a moment told (spans between the results'
+    own times), beside a result's own span ("duration_min"), and in days, seconds or
+    milliseconds, it is checked as any value."""
+    if claim.kind is not ValueKind.MEASURE:
+        return False
+    seconds = seconds_in(claim.unit)
+    words = _SPAN_WORDS.get(int(seconds)) if seconds is not None else None
+    evidence = context.evidence
+    if words is None or not _CLOCK_RE.search(
+            "\n".join([evidence.user_message, *(f.arg_text for f in evidence.facts)])):
+        return False
+    return not any(any(key.startswith(words) for key in facts.result_keys)
+                   or any(word in facts.result for word in words if not word.isascii())
+                   for facts in evidence.ok)
+
+
+# The words a result writes a span of that many seconds in (stems, and Chinese whole).
+_SPAN_WORDS: dict[int, tuple[str, ...]] = {
+    60: ("min", "minuto", "分钟"),
+    3600: ("hour", "hora", "hrs", "小时"),
+}
+# A time of day: 9:00, 04:10, 13h30.
+_CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3])[:h][0-5]\d(?!\d)")
 
 
 def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
