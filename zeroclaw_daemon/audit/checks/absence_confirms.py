@@ -12,7 +12,7 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, key_text, text_keywords
-from ..evidence.facts import EventFacts, json_pairs
+from ..evidence.facts import EventFacts, empty_value, json_pairs
 from ..evidence.relation import Relation
 from ..evidence.table_sums import zero_columns
 from .absence_fields import names_an_unset_field
@@ -121,9 +121,7 @@ def _set_under_its_name(facts: EventFacts, relation: Relation) -> bool:
             for key, value in item.items():
                 if isinstance(value, bool) or not relation(text_keywords(key_text(str(key)))):
                     continue
-                empty = value is None or value in ([], {}, 0) or (
-                    isinstance(value, str) and value.strip().lower() in _NONE_TEXTS)
-                seen.setdefault(str(key), set()).add(empty)
+                seen.setdefault(str(key), set()).add(empty_value(value))
         if any(len(states) == 2 for states in seen.values()):
             return True
     return False
@@ -138,9 +136,6 @@ def _names_a_row(facts: EventFacts, sentence: str) -> bool:
     rows = facts.rows
     return sum(1 for row in rows if names_its_row(low, row, rows)) == 1
 
-
-# Texts a field holds to say it holds nothing (as facts.empty_keys reads them).
-_NONE_TEXTS = frozenset({"", "0", "none", "无", "無", "-", "—", "n/a"})
 
 
 def zero_rows(facts: EventFacts, relation: Relation | None = None) -> list[str]:

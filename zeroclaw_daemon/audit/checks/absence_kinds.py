@@ -16,7 +16,7 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, fold, key_text, stem, text_keywords
-from ..evidence.facts import EventFacts, json_pairs
+from ..evidence.facts import EventFacts, empty_value, json_pairs
 from ..evidence.kinds import han_core
 from ..evidence.relation import Relation
 from .absence_binding import selects_by_a_filter
@@ -176,7 +176,7 @@ def a_state_keyed_empty(facts: EventFacts, states: frozenset[str]) -> bool:
         if isinstance(value, str) and relation(text_keywords(value)):
             return False   # "status": "fault": an item in the state
         if relation(text_keywords(key_text(key))):
-            if value not in ([], {}, 0, None, "") or isinstance(value, bool):
+            if not empty_value(value):
                 return False
             keyed = True
     return keyed

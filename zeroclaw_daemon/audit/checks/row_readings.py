@@ -46,7 +46,7 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
     # is that row's cell with two digits swapped (6.90 written 9.60 beside another
     # line's 9.60): the slip a copy makes, not a figure taken from elsewhere.
     grounded = numbers.grounds(said)
-    swaps = any(numbers.grounds(form) for form in _swaps(said))
+    swaps = {form for form in _swaps(said) if numbers.grounds(form)}
     if not swaps and (grounded or not numbers.any_between(said - spread, said + spread)):
         return None
     unit = _unit(said)
@@ -67,7 +67,7 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
                 and not grounded and abs(cell - said) <= abs(cell) * _NEAR]
         if near:
             return near[0]
-        swapped = [cell for cell in cells if _unit(cell) == unit and _swapped(cell, said)]
+        swapped = [cell for cell in cells if cell in swaps and _unit(cell) == unit]
         # A swapped percentage not found elsewhere may still be worked out ("69 %" of 96
         # sold out of 140, beside the row's 96): then only one no derivation gives is a
         # misread.
@@ -78,27 +78,22 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
 
 
 def _swaps(value: Decimal) -> set[Decimal]:
-    """``value`` with two of its digits swapped, every way that changes it."""
+    """``value`` with two of its digits swapped, every way that changes it and keeps its
+    places ("9.60": 6.90, 0.69, 9.06; "10.5" gives no "01.5")."""
     sign = "-" if value < 0 else ""
     text = f"{abs(value):f}"
     digits = [i for i, c in enumerate(text) if c.isdigit()]
+    whole = text.find(".") if "." in text else len(text)
     found: set[Decimal] = set()
     for x, i in enumerate(digits):
         for j in digits[x + 1:]:
             if text[i] != text[j]:
                 chars = list(text)
                 chars[i], chars[j] = chars[j], chars[i]
+                if chars[0] == "0" and whole > 1:
+                    continue   # a leading zero: the figure lost a place
                 found.add(Decimal(sign + "".join(chars)))
     return found
-
-
-def _swapped(cell: Decimal, said: Decimal) -> bool:
-    """The same digits in the same places of the decimal point, two of them swapped."""
-    a, b = f"{abs(cell):f}", f"{abs(said):f}"
-    if len(a) != len(b) or a.find(".") != b.find("."):
-        return False
-    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-    return len(differ) == 2 and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]]
 
 
 def names_its_row(sentence: str, row: Row, rows: list[Row]) -> bool:

@@ -394,8 +394,7 @@ class EventFacts:
         """JSON keys whose value is empty, zero or null (``"incidents": []``, ``"errors": 0``,
         ``"team_a": null``: nothing set there)."""
         return tuple(key_text(key) for key, value in json_pairs(self.parsed_json)
-                     if value is None or (value in ([], {}, 0) and not isinstance(value, bool))
-                     or (isinstance(value, str) and value.strip().lower() in _NONE_VALUES))
+                     if empty_value(value))
 
     @lazy
     def key_words(self) -> frozenset[str]:
@@ -420,6 +419,13 @@ class EventFacts:
 # The keys a result states how many items it found under ("count": 0, "total": 0).
 _COUNT_KEYS = frozenset({"count", "total", "found", "matches", "hits", "total_count",
                          "num_results", "results_count", "n"})
+
+
+def empty_value(value: Any) -> bool:
+    """A JSON value that holds nothing: null, [], {}, 0 (not false), or a text saying none
+    ("none", "-", "n/a", 无)."""
+    return value is None or (value in ([], {}, 0) and not isinstance(value, bool)) or (
+        isinstance(value, str) and value.strip().lower() in _NONE_VALUES)
 
 
 def _counted_none(data: dict[str, Any]) -> bool:
