@@ -153,12 +153,14 @@ async def time_in_turns(turns: int, rounds: int, calls: int, tool: str) -> InTur
     import zeroclaw_daemon.agent.reply as reply_module
 
     audit_ns: dict[bool, list[int]] = {True: [], False: []}
-    real_audit = reply_module.audit_reply
+    # The reply's whole audit as the daemon runs it: tokens on the loop, claims in a worker
+    # thread (the hop to the thread included).
+    real_audit = reply_module.audit_off_loop
 
-    def timed_audit(*audit_args: Any, **audit_kwargs: Any) -> Any:
+    async def timed_audit(reply: str, turn: Any, user_message: str) -> Any:
         started = time.perf_counter_ns()
-        report = real_audit(*audit_args, **audit_kwargs)
-        audit_ns[audit_args[2] is not None].append(time.perf_counter_ns() - started)
+        report = await real_audit(reply, turn, user_message)
+        audit_ns[turn.scope is not None].append(time.perf_counter_ns() - started)
         return report
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,14 +187,14 @@ async def time_in_turns(turns: int, rounds: int, calls: int, tool: str) -> InTur
             runtime.middleware._success = timed_success  # type: ignore[method-assign]
             runtimes.append(runtime)
         scope = TimedScope()
-        reply_module.audit_reply = timed_audit  # type: ignore[assignment]
+        reply_module.audit_off_loop = timed_audit  # type: ignore[assignment]
         try:
             for _ in range(turns):
                 for runtime in runtimes:
                     await runtime.run_turn(conversation_id="bench",
                                            user_message="read the notes", scope=scope)
         finally:
-            reply_module.audit_reply = real_audit
+            reply_module.audit_off_loop = real_audit
         scope.close()
         per_call = max(1, rounds * calls)
         return InTurn(statistics.median(scope.issue_ns) / 1000,
