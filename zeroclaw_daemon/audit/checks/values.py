@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
+from ..evidence.clock_derive import clock_minutes
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
 from ..evidence.index import approx_tolerance, rounding_unit
@@ -86,8 +87,8 @@ def _a_span_from_a_told_moment(context: CheckContext, claim: ValueClaim) -> bool
     seconds = seconds_in(claim.unit)
     words = _SPAN_WORDS.get(int(seconds)) if seconds is not None else None
     evidence = context.evidence
-    if words is None or not _CLOCK_RE.search(
-            "\n".join([evidence.user_message, *(f.arg_text for f in evidence.facts)])):
+    if words is None or not clock_minutes(
+            [evidence.user_message, *(f.arg_text for f in evidence.facts)]):
         return False
     return not any(any(key.startswith(words) for key in facts.result_keys)
                    or any(word in facts.result for word in words if not word.isascii())
@@ -99,8 +100,6 @@ _SPAN_WORDS: dict[int, tuple[str, ...]] = {
     60: ("min", "minuto", "分钟"),
     3600: ("hour", "hora", "hrs", "小时"),
 }
-# A time of day: 9:00, 04:10, 13h30.
-_CLOCK_RE = re.compile(r"(?<!\d)(?:[01]?\d|2[0-3])[:h][0-5]\d(?!\d)")
 
 
 def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
