@@ -15,11 +15,19 @@ import tomli_w
 from click.testing import CliRunner
 
 from zeroclaw_daemon.agent.loop import AgentRuntime
+from zeroclaw_daemon.audit import AuditReport, Trust
 from zeroclaw_daemon.cli.receipts import receipts_log_command
 from zeroclaw_daemon.config import parse_config
 from zeroclaw_daemon.providers.scripted import ScriptedProvider
 from zeroclaw_daemon.receipts import ReceiptScope, ToolEvent, ToolStatus, canonical_args
-from zeroclaw_daemon.storage import AuditDB, read_recent_audits, read_recent_events
+from zeroclaw_daemon.storage import (
+    AuditDB,
+    NewerSchemaError,
+    read_recent_audits,
+    read_recent_events,
+    read_revisions,
+)
+from zeroclaw_daemon.storage.schema import SCHEMA_VERSION
 from zeroclaw_daemon.tools import build_tools
 
 
@@ -214,3 +222,80 @@ def test_receipts_log_uses_the_config_state_dir(tmp_path: Path) -> None:
     AuditDB(tmp_path / "st" / "audit.db").close()
     result = CliRunner().invoke(receipts_log_command, ["--config", str(config)])
     assert (0, "") == (result.exit_code, result.output)
+
+
+# The two tables version 1 wrote as it wrote them (before unchecked_from).
+_VERSION_1_TABLES = """
+CREATE TABLE reply_audits (id INTEGER PRIMARY KEY, ts REAL NOT NULL, turn TEXT NOT NULL,
+    conversation TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT NOT NULL, trust TEXT,
+    findings TEXT NOT NULL DEFAULT '[]', detached INTEGER NOT NULL DEFAULT 0,
+    reply_sha256 TEXT NOT NULL, reply_bytes INTEGER NOT NULL, reply TEXT, original_reply TEXT);
+CREATE TABLE reply_revisions (id INTEGER PRIMARY KEY, ts REAL NOT NULL, turn TEXT NOT NULL,
+    conversation TEXT NOT NULL, round INTEGER NOT NULL, outcome TEXT NOT NULL, trust TEXT,
+    findings TEXT NOT NULL DEFAULT '[]', correction_sha256 TEXT NOT NULL,
+    reply_sha256 TEXT NOT NULL, correction TEXT, reply TEXT);
+INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, findings, reply_sha256,
+    reply_bytes) VALUES (1.0, 'old-turn', 'c', 'final', 'annotate', '[]', 'ab', 2);
+PRAGMA user_version = 1;
+"""
+
+
+def partly_read_report(unchecked_from: int) -> AuditReport:
+    return AuditReport(Trust.UNVERIFIED, (), (), "en", unchecked_from)
+
+
+async def test_unchecked_from_is_stored_with_the_audit_and_the_revision(
+        tmp_path: Path) -> None:
+    """Where the audit stopped reading a long reply is kept in both audit tables."""
+    db = AuditDB(tmp_path / "audit.db")
+    await db.record_reply_audit(turn_id="t1", conversation_id="c", mode="annotate",
+                                report=partly_read_report(32_700), reply="r", original_reply="r")
+    db.record_revision_round(turn_id="t1", conversation_id="c", round_index=1, correction="fix",
+                             reply="r2", report=partly_read_report(1_024), outcome="final")
+    await db.aclose()
+    (audit,) = read_recent_audits(tmp_path / "audit.db")
+    (revision,) = read_revisions(tmp_path / "audit.db")
+    assert (32_700, 1_024) == (audit["unchecked_from"], revision["unchecked_from"])
+
+
+async def test_a_version_1_log_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> None:
+    """A log written by schema version 1 opens: its rows stay, the new column is added."""
+    path = tmp_path / "audit.db"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(_VERSION_1_TABLES)
+    connection.close()
+    db = AuditDB(path)
+    await db.record_reply_audit(turn_id="new-turn", conversation_id="c", mode="annotate",
+                                report=partly_read_report(40_000), reply="r", original_reply="r")
+    await db.aclose()
+    new, old = read_recent_audits(path)
+    assert ("old-turn", None) == (old["turn"], old["unchecked_from"])
+    assert ("new-turn", 40_000) == (new["turn"], new["unchecked_from"])
+    with sqlite3.connect(path) as connection:
+        assert (SCHEMA_VERSION,) == connection.execute("PRAGMA user_version").fetchone()
+    connection.close()
+
+
+def test_a_log_of_a_newer_schema_is_refused_untouched(tmp_path: Path) -> None:
+    """A log written by a newer daemon is not opened, and nothing in it is changed."""
+    path = tmp_path / "audit.db"
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.close()
+    before = path.read_bytes()
+    with pytest.raises(NewerSchemaError) as caught:
+        AuditDB(path)
+    assert SCHEMA_VERSION + 1 == caught.value.version
+    assert f"schema version {SCHEMA_VERSION + 1}" in str(caught.value)
+    assert before == path.read_bytes()
+
+
+async def test_receipts_log_shows_where_reading_stopped(tmp_path: Path) -> None:
+    """`zeroclaw receipts log` prints unchecked_from on a reply read only in part."""
+    db = AuditDB(tmp_path / "audit.db")
+    await db.record_reply_audit(turn_id="t1", conversation_id="c", mode="annotate",
+                                report=partly_read_report(32_700), reply="r", original_reply="r")
+    await db.aclose()
+    result = CliRunner().invoke(receipts_log_command, ["--db", str(tmp_path / "audit.db")])
+    assert 0 == result.exit_code, result.output
+    assert result.output.rstrip().endswith("unchecked_from=32700")

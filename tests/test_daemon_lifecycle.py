@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import signal
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -85,6 +86,21 @@ def test_missing_secret_env_at_start_exits_78(tmp_path: Path) -> None:
         log = daemon.log_text()
     assert 78 == code
     assert "ZC_TEST_UNSET_TOKEN" in log
+
+
+def test_audit_log_of_a_newer_daemon_at_start_exits_78(tmp_path: Path) -> None:
+    """A state_dir whose audit log a newer daemon wrote stops the start (78), file untouched."""
+    (tmp_path / "state").mkdir(mode=0o700)
+    db = tmp_path / "state" / "audit.db"
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        connection.execute("PRAGMA user_version = 99")
+    before = db.read_bytes()
+    with start_daemon(tmp_path, wait_ready=False) as daemon:
+        code = daemon.wait_exit()
+        log = daemon.log_text()
+    assert 78 == code
+    assert "daemon.state_dir" in log and "schema version 99" in log
+    assert before == db.read_bytes()
 
 
 def test_gateway_token_from_env_is_enforced_and_never_logged(tmp_path: Path) -> None:

@@ -165,4 +165,6 @@ def _text_row(kind: str, row: dict[str, Any]) -> str:
     types = ",".join(sorted({str(f.get("type")) for f in findings if isinstance(f, dict)}))
     return (f"{_when(row['ts'])} reply conversation={row['conversation']} "
             f"turn={row['turn'][:12]} outcome={row['outcome']} mode={row['mode']} "
-            f"trust={row['trust'] or '-'} findings={types or '-'}")
+            f"trust={row['trust'] or '-'} findings={types or '-'}"
+            + (f" unchecked_from={row['unchecked_from']}"
+               if row.get("unchecked_from") is not None else ""))

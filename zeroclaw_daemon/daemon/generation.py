@@ -21,11 +21,12 @@ from ..agent.background import BackgroundSlots, FollowupSender
 from ..agent.history import ConversationHistory
 from ..agent.loop import AgentRuntime, TurnObserver
 from ..config import Config
+from ..errors import ConfigError, ConfigProblem
 from ..logs import get_logger
 from ..providers import build_provider
 from ..providers.base import Provider
 from ..security.leaks import LeakRedactor
-from ..storage import AuditDB, audit_db_path
+from ..storage import AuditDB, NewerSchemaError, audit_db_path
 from ..tools import build_tools
 from ..tools.base import Tool
 from .settings import configured_secrets, ensure_private_dir, resolve_state_dir
@@ -157,7 +158,13 @@ class AuditDbPool:
         key = self._key(cfg, environ)
         db = self._dbs.get(key)
         if db is None:
-            db = self._dbs[key] = AuditDB(key[0], store_payloads=cfg.daemon.store_payloads)
+            try:
+                db = AuditDB(key[0], store_payloads=cfg.daemon.store_payloads)
+            except NewerSchemaError as exc:   # another daemon's log: a start-up problem (78)
+                source = str(cfg.source) if cfg.source is not None else "config"
+                raise ConfigError(source, [ConfigProblem("daemon.state_dir", str(exc))]) \
+                    from None
+            self._dbs[key] = db
         return db
 
     def unused(self, cfg: Config, environ: Mapping[str, str]) -> list[AuditDB]:

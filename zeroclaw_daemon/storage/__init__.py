@@ -13,7 +13,7 @@ from zeroclaw_daemon.storage.queries import (
     read_recent_events,
     read_revisions,
 )
-from zeroclaw_daemon.storage.schema import audit_db_path
+from zeroclaw_daemon.storage.schema import NewerSchemaError, audit_db_path
 
-__all__ = ["AuditDB", "audit_db_path", "read_followups", "read_recent_audits",
+__all__ = ["AuditDB", "NewerSchemaError", "audit_db_path", "read_followups", "read_recent_audits",
            "read_recent_events", "read_revisions"]

@@ -43,9 +43,8 @@ from zeroclaw_daemon.storage.schema import (
     INSERT_EVENT,
     INSERT_FOLLOWUP,
     INSERT_REVISION,
-    SCHEMA,
-    SCHEMA_VERSION,
     connect_writer,
+    upgrade_schema,
 )
 
 LOG_TARGET = "zeroclaw_daemon"
@@ -87,8 +86,7 @@ class AuditDB:
         # Schema errors (unwritable directory, not a database) surface here, at startup.
         connection = connect_writer(self.path)
         try:
-            connection.executescript(SCHEMA)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            upgrade_schema(connection, self.path)
         except BaseException:
             connection.close()
             raise
@@ -152,6 +150,7 @@ class AuditDB:
             "reply_bytes": len(reply_bytes),
             "reply": reply if self.store_payloads else None,
             "original_reply": original_reply if (self.store_payloads or blocked) else None,
+            "unchecked_from": report.unchecked_from if report is not None else None,
         }))
 
     def record_revision_round(self, *, turn_id: str, conversation_id: str, round_index: int,
@@ -172,6 +171,7 @@ class AuditDB:
             "reply_sha256": hashlib.sha256(reply.encode("utf-8", "surrogatepass")).hexdigest(),
             "correction": correction if self.store_payloads else None,
             "reply": reply if self.store_payloads else None,
+            "unchecked_from": report.unchecked_from if report is not None else None,
         }))
 
     def record_followup(self, *, task_id: str, turn_id: str, parent_turn_id: str,

@@ -3,6 +3,11 @@
 One file, four append-only tables: ``tool_events`` (one row per tool call),
 ``reply_audits`` (one per audited reply), ``reply_revisions`` (``mode = "revise"``
 correction rounds) and ``followups`` (background results delivered or not).
+
+``PRAGMA user_version`` holds the schema version. A file of an older version is
+brought up to this one when the log opens (:func:`upgrade_schema`: the columns added
+since are added, NULL in old rows); a file of a newer version is refused, since this
+daemon would write rows that version's readers do not expect.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import sqlite3
 from pathlib import Path
 
 DB_FILENAME = "audit.db"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tool_events (
@@ -51,7 +56,8 @@ CREATE TABLE IF NOT EXISTS reply_audits (
     reply_sha256 TEXT NOT NULL,
     reply_bytes INTEGER NOT NULL,
     reply TEXT,
-    original_reply TEXT
+    original_reply TEXT,
+    unchecked_from INTEGER
 );
 CREATE INDEX IF NOT EXISTS reply_audits_conversation ON reply_audits (conversation, id);
 CREATE TABLE IF NOT EXISTS followups (
@@ -79,7 +85,8 @@ CREATE TABLE IF NOT EXISTS reply_revisions (
     correction_sha256 TEXT NOT NULL,
     reply_sha256 TEXT NOT NULL,
     correction TEXT,
-    reply TEXT
+    reply TEXT,
+    unchecked_from INTEGER
 );
 CREATE INDEX IF NOT EXISTS reply_revisions_turn ON reply_revisions (turn, round);
 """
@@ -95,16 +102,16 @@ VALUES (:ts, :scope_id, :conversation, :turn, :call_id, :tool, :status, :receipt
 
 INSERT_AUDIT = """
 INSERT INTO reply_audits (ts, turn, conversation, outcome, mode, trust, findings, detached,
-    reply_sha256, reply_bytes, reply, original_reply)
+    reply_sha256, reply_bytes, reply, original_reply, unchecked_from)
 VALUES (:ts, :turn, :conversation, :outcome, :mode, :trust, :findings, :detached,
-    :reply_sha256, :reply_bytes, :reply, :original_reply)
+    :reply_sha256, :reply_bytes, :reply, :original_reply, :unchecked_from)
 """
 
 INSERT_REVISION = """
 INSERT INTO reply_revisions (ts, turn, conversation, round, outcome, trust, findings,
-    correction_sha256, reply_sha256, correction, reply)
+    correction_sha256, reply_sha256, correction, reply, unchecked_from)
 VALUES (:ts, :turn, :conversation, :round, :outcome, :trust, :findings,
-    :correction_sha256, :reply_sha256, :correction, :reply)
+    :correction_sha256, :reply_sha256, :correction, :reply, :unchecked_from)
 """
 
 INSERT_FOLLOWUP = """
@@ -115,6 +122,45 @@ VALUES (:ts, :task, :turn, :parent_turn, :conversation, :channel, :status, :deli
 """
 
 
+# The columns each version added, by table: an older file gets them, NULL in its rows.
+# Version 2: where the audit stopped reading a long reply's claims (AuditReport.unchecked_from).
+ADDED_COLUMNS: tuple[tuple[int, str, str, str], ...] = (
+    (2, "reply_audits", "unchecked_from", "INTEGER"),
+    (2, "reply_revisions", "unchecked_from", "INTEGER"),
+)
+
+
+class NewerSchemaError(sqlite3.DatabaseError):
+    """The audit log was written by a newer daemon (its schema version is above ours)."""
+
+    def __init__(self, path: Path, version: int) -> None:
+        super().__init__(f"audit log {path} has schema version {version}; this daemon "
+                         f"writes version {SCHEMA_VERSION}: upgrade zeroclaw or use "
+                         f"another [daemon] state_dir")
+        self.path = path
+        self.version = version
+
+
+def refuse_newer(connection: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`NewerSchemaError` when the file's schema is newer than ours."""
+    (version,) = connection.execute("PRAGMA user_version").fetchone()
+    if version > SCHEMA_VERSION:
+        raise NewerSchemaError(path, version)
+
+
+def upgrade_schema(connection: sqlite3.Connection, path: Path) -> None:
+    """Create the tables, or bring an older file's up to :data:`SCHEMA_VERSION`, in one
+    transaction; refuse a newer file (:class:`NewerSchemaError`)."""
+    refuse_newer(connection, path)
+    connection.executescript(SCHEMA)   # CREATE ... IF NOT EXISTS: old tables stay as they are
+    with connection:
+        for _, table, column, kind in ADDED_COLUMNS:
+            present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+            if column not in present:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
 def audit_db_path(state_dir: Path) -> Path:
     """Where the audit log lives under a state directory."""
     return state_dir / DB_FILENAME
@@ -123,6 +169,11 @@ def audit_db_path(state_dir: Path) -> Path:
 def connect_writer(path: Path) -> sqlite3.Connection:
     # The writer thread is the only user of this connection after __init__ hands it over.
     connection = sqlite3.connect(path, check_same_thread=False, timeout=10.0)
+    try:
+        refuse_newer(connection, path)   # before WAL mode rewrites the file's header
+    except BaseException:
+        connection.close()
+        raise
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
     return connection
