@@ -284,7 +284,7 @@ PAPER = ok("paper.stock", "品名,库存令\n内页 120g 双胶,6\n封面 250g �
 @pytest.mark.parametrize(("reply", "expected"), [
     # The standard of a comparison (比…) is no count of the result.
     ("内页 6 令 × 500 = 3,000 张，比你要的 3,200 张少 200 张。", []),
-    ("仓库里一共有 3,200 张。", [("count_mismatch", "count.item_count", "3,200 张")]),
+    ("仓库里一共有 7 种纸。", [("count_mismatch", "count.item_count", "7 种纸")]),
 ])
 def test_the_standard_of_a_chinese_comparison_is_no_count(reply: str,
                                                           expected: Expected) -> None:

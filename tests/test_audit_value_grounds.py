@@ -122,7 +122,7 @@ def test_a_rate_moved_to_the_period_the_sentence_names(reply: str, events: objec
 
 @pytest.mark.parametrize(("reply", "events", "span"), [
     ("At this pace P1 turns out 9,400 parts a day.", PRESS, "9,400"),
-    ("按这个速度，P1 一天能冲 9400 个件。", PRESS, "9400"),
+    ("按这个速度，P1 每天的产量是 9400。", PRESS, "9400"),
 ])
 def test_a_rate_no_period_gives_is_still_ungrounded(reply: str, events: object,
                                                     span: str) -> None:

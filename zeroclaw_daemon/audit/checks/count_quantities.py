@@ -32,7 +32,7 @@ def a_grounded_quantity(context: CheckContext, claim: CountClaim, target: EventF
     longest = max(target.item_counts, default=0)
     if longest <= 0 or claim.value <= _QUANTITY_FACTOR * longest:
         return False
-    if _another_rows_cell(context, claim):
+    if another_rows_cell(context, claim):
         return False   # "on the 4th, $1,572.00 and 87 seats": 87 is another day's figure
     # A date or a clock time the call was asked for ("date": "2026-12-12") holds no
     # quantity: its digits are no figure of the turn.
@@ -45,7 +45,7 @@ def a_grounded_quantity(context: CheckContext, claim: CountClaim, target: EventF
     return grounded_or_excused(context, value)
 
 
-def _another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
+def another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
     """The count's sentence reads a row by another figure of it, and the count is a cell of
     other rows only, none of which its own words name ("the 36 tins of rice pudding" names
     the row of 36)."""

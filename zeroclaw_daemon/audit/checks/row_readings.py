@@ -46,7 +46,7 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
     # is that row's cell with two digits swapped (6.90 written 9.60 beside another
     # line's 9.60): the slip a copy makes, not a figure taken from elsewhere.
     grounded = numbers.grounds(said)
-    swaps = {form for form in _swaps(said) if numbers.grounds(form)}
+    swaps = {form for form in swapped_digits(said) if numbers.grounds(form)}
     if not swaps and (grounded or not numbers.any_between(said - spread, said + spread)):
         return None
     unit = _unit(said)
@@ -77,7 +77,7 @@ def misreads_its_row(context: CheckContext, claim: ValueClaim,
     return None
 
 
-def _swaps(value: Decimal) -> set[Decimal]:
+def swapped_digits(value: Decimal) -> set[Decimal]:
     """``value`` with two of its digits swapped, every way that changes it and keeps its
     places ("9.60": 6.90, 0.69, 9.06; "10.5" gives no "01.5")."""
     sign = "-" if value < 0 else ""
