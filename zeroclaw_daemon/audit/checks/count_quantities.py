@@ -1,8 +1,9 @@
 """Counts read as something else than a number of listed items, or as two parts of it.
 
 A count far above its listing's length is a quantity ("3,900 rolls" over six product
-rows), grounded like any value; a count and the one its sentence adds right after it ("4
-alarms, plus one recovery line") split the listing in two.
+rows), grounded like any value, and one that no figure grounds is no number of the rows
+either, unless it misreads a figure; a count and the one its sentence adds right after it
+("4 alarms, plus one recovery line") split the listing in two.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from decimal import Decimal
 from ..claims.types import CountClaim, ValueClaim, ValueKind
 from ..claims.words import text_keywords
 from ..evidence.facts import EventFacts
+from ..evidence.relation import Relation
 from .base import CheckContext
 from .record_counts import rows_its_sentence_reads
+from .row_readings import swapped_digits
 from .values import grounded_or_excused
 
 # How many times a listing's length a count must be to be read as a quantity, not as a
@@ -57,6 +60,47 @@ def another_rows_cell(context: CheckContext, claim: CountClaim) -> bool:
                if row.structured and wanted in row.numbers.values()]
     return bool(holding) and not any(
         claim.context & text_keywords(" ".join(row.labels.values())) for row in holding)
+
+
+def a_quantity_far_above_the_listings(context: CheckContext, claim: CountClaim) -> bool:
+    """A count of at least :data:`_QUANTITY_MIN`, over twice the longest listing of the
+    turn (or over an empty one), where the results hold figures: the reply counts things
+    the rows record ("500 bags of salt" on one order line, "53 pieces" over four loans of
+    23, 9, 15 and 6), not the rows; a miscount of a listing misses it by a little. Whether
+    that quantity is right, the listing cannot say: unclear evidence, no finding. Still
+    checked: a near miss of a result's figure or of a column's sum (a misreading or a
+    misadding), a cell of another row than the one its sentence reads, a noun a JSON key
+    names (the result states figures of that very thing), and a count over rows of names
+    alone ("42 files" over alpha.txt, beta.txt, gamma.txt: nothing there but rows)."""
+    evidence = context.evidence
+    longest = max((size for facts in evidence.ok for size in facts.item_counts), default=0)
+    if claim.value < _QUANTITY_MIN or claim.value <= 2 * longest \
+            or not any(number >= 2 for number in evidence.ok_integers):
+        return False
+    sums = {int(total) for total in evidence.derivations.column_sums
+            if total == total.to_integral_value()}
+    return not _a_near_miss(claim.value, evidence.ok_integers | sums) \
+        and not another_rows_cell(context, claim) and not _a_key_names_it(context, claim)
+
+
+# The smallest count read as a quantity by :func:`a_quantity_far_above_the_listings`:
+# below it, a count twice a short listing ("7 alarms" over three lines) is a miscount.
+_QUANTITY_MIN = 12
+
+
+def _a_near_miss(value: int, figures: frozenset[int] | set[int]) -> bool:
+    """A figure is the count give or take two, or with two digits swapped ("1268" of
+    "pending_review": 1286, "32 件" of "总数": 23, "27 bolts" of stocks 17 and 9)."""
+    return any(value + step in figures for step in (-2, -1, 1, 2)) or any(
+        int(form) in figures for form in swapped_digits(Decimal(value)))
+
+
+def _a_key_names_it(context: CheckContext, claim: CountClaim) -> bool:
+    """A JSON key of a result names the counted noun ("visits": {...} for "45 visits")."""
+    if not claim.keywords:
+        return False
+    relation = Relation(claim.keywords)
+    return any(relation(facts.key_words) for facts in context.evidence.ok)
 
 
 # A word that adds a second count to a first in one sentence ("4 alarms, plus one

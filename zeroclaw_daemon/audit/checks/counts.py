@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 
 from ..claims.types import CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem, text_keywords
@@ -27,7 +26,7 @@ from .count_operands import an_operand_of_the_replys_calculation
 from .count_parts import adds_up_with_its_siblings, marked_by_a_flag, the_rest_of_a_listing
 from .count_quantities import (
     a_grounded_quantity,
-    another_rows_cell,
+    a_quantity_far_above_the_listings,
     listed_with_an_added_count,
 )
 from .count_totals import (
@@ -51,7 +50,6 @@ from .figure_counts import a_figure_counted
 from .noun_figures import written_with_its_noun
 from .record_counts import a_figure_its_words_name, a_figure_of_a_record
 from .reply_tables import column_totals_before
-from .row_readings import swapped_digits
 from .subject_counts import counts_the_items_of_its_subject
 from .user_values import a_count_the_user_set
 from .zero_states import counted_in_a_zero_state, counted_in_an_unread_empty_state
@@ -167,13 +165,7 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             _counts_a_subset(context, claim) or events_told_in_phases(context, claim)
             or things_named_in_several_lines(context, claim)):
         return   # a part of the listing, unless above the kind its words name or said whole
-    if _far_above(claim.value, (size for facts in evidence.ok for size in facts.item_counts)) \
-            and _rows_record_figures(context) \
-            and not _a_near_miss(claim.value, evidence.ok_integers | {
-                int(total) for total in evidence.derivations.column_sums
-                if total == total.to_integral_value()}) \
-            and not another_rows_cell(context, claim) \
-            and not _a_key_names_it(context, claim):
+    if a_quantity_far_above_the_listings(context, claim):
         return   # "500 bolsas", "40 A1 posters" over a few rows: a quantity, not their number
     if kind is not None and kind.mismatch is not None:
         if not a_figure_counted(context, claim, kind_read=True):
@@ -267,47 +259,6 @@ def _far_below(value: int, sizes: Iterable[int]) -> bool:
     the result states for the noun: "3 failed" of "140 collected" is checked there.)"""
     shortest = min((size for size in sizes if size > 0), default=0)
     return value >= 1 and shortest >= _PART_LISTING_MIN and 2 * value <= shortest
-
-
-def _far_above(value: int, sizes: Iterable[int]) -> bool:
-    """A count of at least :data:`_QUANTITY_MIN`, over twice the longest listing of the
-    turn (or over an empty one): the reply counts things the rows record ("500 bags of
-    salt" on one order line, "53 pieces" over four loans), not the rows; a miscount of a
-    listing misses it by a little. Whether that quantity is right, the listing cannot say:
-    unclear evidence, no finding. (A count the result states for the noun is checked
-    before this, and so is a quantity a result's figure grounds; a near miss of a figure
-    and a cell of another row than the one its sentence reads are misreadings, still
-    checked by the caller.)"""
-    return value >= _QUANTITY_MIN and value > 2 * max(sizes, default=0)
-
-
-def _a_near_miss(value: int, figures: frozenset[int]) -> bool:
-    """A figure of the results, or a sum down a column of theirs, is the count give or
-    take two, or with two digits swapped ("1268" of "pending_review": 1286, "32 件" of
-    "总数": 23, "27 bolts" of stocks 17 and 9): the reply misreads or misadds it."""
-    return any(value + step in figures for step in (-2, -1, 1, 2)) or any(
-        int(form) in figures for form in swapped_digits(Decimal(value)))
-
-
-def _rows_record_figures(context: CheckContext) -> bool:
-    """A result holds a figure (a number standing alone, two or more: not a date's nor a
-    time's part): a quantity may be read or added up from its rows ("Act II props, 23
-    pcs"). Over rows of names alone ("alpha.txt", "beta.txt") a count counts the rows."""
-    return any(number >= 2 for number in context.evidence.ok_integers)
-
-
-def _a_key_names_it(context: CheckContext, claim: CountClaim) -> bool:
-    """A JSON key of a result names the counted noun ("visits": {...} for "45 visits"):
-    the result states figures of that very thing, so the count is held to them."""
-    if not claim.keywords:
-        return False
-    relation = Relation(claim.keywords)
-    return any(relation(facts.key_words) for facts in context.evidence.ok)
-
-
-# The smallest count read as a quantity by :func:`_far_above`: below it, a count twice a
-# short listing ("6 alarms" over three lines) is a miscount an honest reply does not make.
-_QUANTITY_MIN = 12
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
