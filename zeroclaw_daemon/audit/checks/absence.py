@@ -8,8 +8,9 @@ from ...receipts.render import count_items
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts
 from ..evidence.headers import is_aligned_header, is_csv_header
+from ..evidence.json_values import first_list
 from ..evidence.relation import Relation, related
 from ..report import FindingType
 from .absence_binding import (

@@ -21,8 +21,9 @@ from ..claims.words import text_keywords
 from .calendar import period_bounds
 from .clock_derive import ZONE_RE, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .derive import Derivations
-from .facts import COUNT_WORDS, STANDALONE_INT_RE, EventFacts
+from .facts import STANDALONE_INT_RE, EventFacts
 from .lazy import lazy
+from .number_labels import COUNT_WORDS
 from .records import breakdowns
 from .relation import Relation
 from .tables import Row, is_mapping, object_row
