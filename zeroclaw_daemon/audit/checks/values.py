@@ -9,7 +9,7 @@ from ..claims import ValueClaim, ValueKind
 from ..evidence.clock_derive import clock_minutes
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
-from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.number_index import approx_tolerance, rounding_unit
 from ..evidence.values import converted_measure, in_base_unit, seconds_in, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
