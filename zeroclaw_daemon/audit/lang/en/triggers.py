@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...claims.counts import count_triggers
 from .numbers import NUMBER_WORDS
 
-# Words every match of each pattern holds (format in _gate.py).
+# Words every match of each pattern holds (format in claims/gate.py).
 TRIGGERS: dict[str, str] = {
     "hedge": (
         "able about attempted can* could d e example glad going happy hypothetically instance "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...claims.text import phrase
 
-# Both open with the class of their first character (see en.py).
+# Both open with the class of their first character (see lang/en/clauses.py).
 SENTENCE_END = phrase(r"[.!?\n](?:(?<=[.!?])[\"')\]»]*(?:\s+|$)|(?<=\n)\s*)")
 CLAUSE_BREAK = phrase(
     r"[,;:\s](?:(?<=,)\s+|(?<=;)\s*|(?<=:)\s+|(?<=\s)\s*[-–—]+\s+|(?<=\s)\s*(?=(?:pero|"

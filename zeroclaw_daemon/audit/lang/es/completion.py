@@ -28,7 +28,7 @@ _PRETERITE_3 = (
     r"resolvió|asignó|notificó|reservó|vació|limpió|revirtió|escaló|rotó|revocó|archivó|"
     r"exportó|importó|sincronizó|completó|ejecutó|realizó"
 )
-# One \b for every branch but the last (see en.py).
+# One \b for every branch but the last (see lang/en/completion.py).
 COMPLETION = phrase(
     r"\b(?:(?:se\s+ha|se\s+han|ha\s+sido|han\s+sido|fue|fueron|quedó|quedaron|ya\s+está|"
     r"ya\s+están)\s+(?:correctamente\s+|ya\s+|bien\s+)?(?:" + _PP + r")(?:[oa]s?)\b"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .numbers import DIGITS, MULTIPLIERS
 
-# Substrings every match of each pattern holds (format in _gate.py).
+# Substrings every match of each pattern holds (format in claims/gate.py).
 TRIGGERS: dict[str, str] = {
     "hedge": (
         "一下 下次 不妨 之后再 你能 例如 假如 准备 可以 可能 吗 告诉我 回头 如果 尚未 尝试 "
