@@ -18,7 +18,7 @@ from zeroclaw_daemon.audit.checks.base import (
     plain_alternatives,
 )
 from zeroclaw_daemon.audit.claims.numbers import number_readings
-from zeroclaw_daemon.audit.evidence.index import NumberIndex
+from zeroclaw_daemon.audit.evidence.number_index import NumberIndex
 from zeroclaw_daemon.audit.evidence.tables import is_mapping
 from zeroclaw_daemon.audit.lang import PACKS
 

@@ -22,6 +22,7 @@ from zeroclaw_daemon.audit.claims.text import CASE_FOLDS_TO_ASCII, lower_same_le
 from zeroclaw_daemon.audit.claims.words import LATIN_WORD_RE, stem, text_keywords
 from zeroclaw_daemon.audit.evidence import facts as facts_module
 from zeroclaw_daemon.audit.evidence import index as index_module
+from zeroclaw_daemon.audit.evidence import number_index as number_index_module
 from zeroclaw_daemon.audit.evidence.facts import EventFacts
 from zeroclaw_daemon.audit.evidence.index import Evidence
 from zeroclaw_daemon.audit.evidence.kinds import (
@@ -312,7 +313,7 @@ def test_numbers_of_the_evidence_read_in_one_pass_equal_the_passes_they_replace(
     haystack compacted by splitting equals it with every ``\\s`` run removed."""
     generated = ["-12 - 3 --4 -x 5,6.7 -.8 9..1 ,2 1,,2 ٣-٤ -٣", "a-1 b--2 3-4"]
     for text in _texts_of_the_sets() + generated:
-        assert HAYSTACK_NUMBER_RE.findall(text) == index_module._NUMBER_RE.findall(text)
+        assert HAYSTACK_NUMBER_RE.findall(text) == number_index_module._NUMBER_RE.findall(text)
     joined: dict[str, object] = {"calls": [{"result": "x6 12"}, {"result": "3\x004 x5"},
                                            {"result": "1,200 and 7"}]}
     for scenario in [*_scenarios_of_the_sets(), joined]:

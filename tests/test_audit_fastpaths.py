@@ -17,7 +17,7 @@ from zeroclaw_daemon.audit.claims import extract_claims
 from zeroclaw_daemon.audit.claims.counts import trie_pattern
 from zeroclaw_daemon.audit.claims.numbers import WORD_BEFORE_REVERSED_RE, approx_before
 from zeroclaw_daemon.audit.claims.text import phrase
-from zeroclaw_daemon.audit.evidence.facts import _PREV_WORD_REVERSED_RE
+from zeroclaw_daemon.audit.evidence.number_labels import _PREV_WORD_REVERSED_RE
 from zeroclaw_daemon.audit.evidence.relation import Relation
 from zeroclaw_daemon.audit.lang import PACKS
 

@@ -8,8 +8,7 @@ from ...receipts.render import count_items
 from ..claims.numbers import find_dates, month_number
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem, text_keywords
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
-from ..evidence.headers import is_aligned_header, is_csv_header
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts
 from ..evidence.relation import Relation, related
 from ..report import FindingType
 from .absence_binding import (
@@ -19,13 +18,14 @@ from .absence_binding import (
     selects_by_a_filter,
 )
 from .absence_columns import columns_all_sound
-from .absence_confirms import MAX_CSV_LINES, result_confirms
+from .absence_confirms import result_confirms
 from .absence_days import scoped_to_a_day_with_none, scoped_to_other_days
 from .absence_due import due_dates_bear_out, passed_due_date
 from .absence_flags import listed_with_the_flag_false
 from .absence_kinds import a_state_keyed_empty, a_state_no_item_holds, states_denied
 from .absence_lacks import lacks_an_item
 from .absence_measures import a_measure_at_zero
+from .absence_records import lists_records, selects_group
 from .absence_rows import (
     item_holding,
     named_items_hold_none,
@@ -121,7 +121,7 @@ def check_absence(context: CheckContext, claim: AbsenceClaim) -> None:
     if claim.group:
         # "Nobody from 8B was off": only a call that selected that group, and returned
         # records, speaks of its members; anything else leaves the claim unchecked.
-        pool = [f for f in evidence.ok if _selects(f, claim.group) and lists_records(f)]
+        pool = [f for f in evidence.ok if selects_group(f, claim.group) and lists_records(f)]
         if not pool:
             return
     # A due state is the state on a day ("none overdue as of today"), not of the items
@@ -304,51 +304,6 @@ def _asked_of_the_only_call(context: CheckContext, claim: AbsenceClaim,
             or not lists_records(pool[0]):
         return []
     return pool if related(context.evidence.user_keys, claim.subject) else []
-
-
-def _selects(facts: EventFacts, group: tuple[str, ...]) -> bool:
-    """The call selected the group: an argument named by a collective noun of persons
-    ("group", "shift", "ward", "turno") holds one of its words ("group": "8B" for "from
-    8B"). A channel, a project or a query naming the word selects no persons."""
-    for key, value in facts.event.args.items():
-        if not isinstance(value, str) or _COLLECTIVE_KEY_RE.search(key) is None:
-            continue
-        words = {w.lower() for w in _VALUE_WORD_RE.findall(value)}
-        if any(len(word) >= 2 and word in words for word in group):
-            return True
-    return False
-
-
-# Argument names that are collective nouns of persons (a closed class, en/es; keys are
-# written in English or Spanish whatever the reply's language).
-_COLLECTIVE_KEY_RE = re.compile(
-    r"group|grupo|class|clase|curso|team|equipo|shift|turno|ward|planta|department|"
-    r"departamento|dept|unit|unidad|cohort|grade|section|secci|squad|crew|tripulaci|"
-    r"form|year|homeroom|division|roster|office|oficina|site|sede|branch|sucursal|班|组|队",
-    re.IGNORECASE)
-_VALUE_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-
-
-def lists_records(facts: EventFacts) -> bool:
-    """The result is a set of records: a JSON list of objects, or a table whose header
-    names its columns. Each row is then one thing the call selected, so a reply that
-    denies any such thing contradicts every row."""
-    data = facts.parsed_json
-    if isinstance(data, dict):
-        data = first_list(data, depth=0)
-    if isinstance(data, list):
-        return bool(data) and all(isinstance(item, dict) for item in data)
-    lines = [line for line in facts.result.splitlines() if line.strip()][:MAX_CSV_LINES]
-    if len(lines) < 2:
-        return False
-    if is_aligned_header(lines) or is_csv_header(lines[0], lines[1]):
-        return True
-    # Columns aligned by runs of spaces or tabs, the same number on every line.
-    widths = {len(_ALIGNED_GAP_RE.split(line.strip())) for line in lines}
-    return len(widths) == 1 and widths.pop() >= 3
-
-
-_ALIGNED_GAP_RE = re.compile(r"\t|\s{2,}")
 
 
 def _names(claim: AbsenceClaim, context: CheckContext) -> frozenset[str]:

@@ -12,7 +12,8 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, key_text, text_keywords
-from ..evidence.facts import EventFacts, empty_value, json_pairs
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import empty_value, json_pairs
 from ..evidence.relation import Relation
 from ..evidence.table_sums import zero_columns
 from .absence_fields import names_an_unset_field

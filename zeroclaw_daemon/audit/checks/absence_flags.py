@@ -16,7 +16,8 @@ from typing import Any
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, key_text
-from ..evidence.facts import EventFacts, first_list
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import first_list
 from ..evidence.tables import headed_table
 from .base import CheckContext
 

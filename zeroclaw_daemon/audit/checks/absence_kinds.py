@@ -16,7 +16,8 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, fold, key_text, stem, text_keywords
-from ..evidence.facts import EventFacts, empty_value, json_pairs
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import empty_value, json_pairs
 from ..evidence.kinds import han_core
 from ..evidence.relation import Relation
 from .absence_binding import selects_by_a_filter

@@ -18,7 +18,8 @@ import re
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, fold, text_keywords
-from ..evidence.facts import EventFacts, first_list
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import first_list
 from .absence_kinds import STATE_KEY_RE, states_denied
 from .base import CheckContext
 

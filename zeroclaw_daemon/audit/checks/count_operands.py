@@ -31,7 +31,7 @@ from decimal import Decimal
 from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
 from ..claims.types import CountClaim
 from ..claims.words import stem
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from ..evidence.relation import Relation
 from .base import CheckContext
 

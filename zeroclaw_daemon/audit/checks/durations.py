@@ -20,7 +20,8 @@ from decimal import Decimal, InvalidOperation
 
 from ..claims import ValueClaim, ValueKind
 from ..evidence.calendar import days_from_the_turn, turn_days
-from ..evidence.index import Evidence, approx_tolerance, rounding_unit
+from ..evidence.index import Evidence
+from ..evidence.number_index import approx_tolerance, rounding_unit
 from ..evidence.spans import date_gaps, interval_totals, moment_gaps, rates
 from ..evidence.values import seconds_in, span_of_time_grounded
 from .base import CheckContext

@@ -19,7 +19,7 @@ from decimal import Decimal
 from ..claims.numbers import UNIT_WORDS, number_readings
 from ..claims.words import fold
 from ..evidence.facts import EventFacts
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from ..evidence.tables import Row
 from ..report import FindingType
 from .base import CheckContext

@@ -16,7 +16,7 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from .base import CheckContext
 
 _KINDS = (ValueKind.CURRENCY, ValueKind.MEASURE, ValueKind.NUMBER)

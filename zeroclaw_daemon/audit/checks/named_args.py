@@ -18,7 +18,8 @@ from collections.abc import Iterator, Mapping
 
 from ..claims.types import AbsenceClaim
 from ..claims.words import LATIN_WORD_RE, stem
-from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts, first_list
+from ..evidence.facts import RESULT_SAYS_NOTHING_RE, EventFacts
+from ..evidence.json_values import first_list
 
 _QUOTES = (("“", "”"), ("「", "」"), ("『", "』"), ("《", "》"), ("\"", "\""), ("'", "'"),
            ("«", "»"), ("‘", "’"))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ..claims import ValueClaim, ValueKind
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from .base import CheckContext
 
 _PER_KINDS = (ValueKind.NUMBER, ValueKind.MEASURE, ValueKind.CURRENCY)

@@ -23,7 +23,8 @@ from typing import Any
 
 from ..claims.types import CountClaim
 from ..claims.words import text_keywords
-from ..evidence.facts import EventFacts, first_list
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import first_list
 from ..evidence.relation import Relation
 from ..evidence.table_sums import column_totals
 from ..evidence.tables import Row

@@ -38,7 +38,7 @@ from itertools import product
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import HAYSTACK_NUMBER_RE, number_readings
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from .base import CheckContext
 
 _KINDS = (ValueKind.NUMBER, ValueKind.CURRENCY, ValueKind.MEASURE)

@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
-from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.number_index import approx_tolerance, rounding_unit
 from ..evidence.text_cells import cell_number
 from .base import CheckContext
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.numbers import number_readings
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from ..evidence.values import in_base_unit, value_grounded
 from .base import CheckContext
 from .headed_cells import unit_named

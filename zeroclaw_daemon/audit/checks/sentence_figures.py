@@ -16,7 +16,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import LATIN_WORD_RE, fold
-from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.number_index import approx_tolerance, rounding_unit
 from ..evidence.values import in_base_unit
 from .base import CheckContext
 

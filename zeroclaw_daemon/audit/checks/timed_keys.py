@@ -24,7 +24,7 @@ from decimal import Decimal
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import fold, stem
 from ..evidence.facts import EventFacts
-from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.number_index import approx_tolerance, rounding_unit
 from ..evidence.tables import Row, object_row
 from ..evidence.text_cells import cell_number
 from ..evidence.values import seconds_in

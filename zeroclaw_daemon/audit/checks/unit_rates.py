@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from ..claims import ValueClaim, ValueKind
 from ..claims.words import LATIN_WORD_RE, key_text
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from .base import CheckContext
 
 # The units a rate is per, each with its nouns and the forms a key or a rate writes it in

@@ -9,7 +9,7 @@ from ..claims import ValueClaim, ValueKind
 from ..evidence.clock_derive import clock_minutes
 from ..evidence.derive import Derivations
 from ..evidence.facts import EventFacts
-from ..evidence.index import approx_tolerance, rounding_unit
+from ..evidence.number_index import rounding_unit
 from ..evidence.values import converted_measure, in_base_unit, seconds_in, value_grounded
 from ..report import FindingType
 from .base import CheckContext, evidence_compact
@@ -21,6 +21,8 @@ from .estimates import an_estimate_like_no_result_figure
 from .headed_cells import grounded_in_its_column_unit
 from .list_totals import adds_up_with_its_list
 from .moments import day_moved_at_the_same_clock
+from .own_arithmetic import own_arithmetic
+from .per_period import per_period
 from .per_unit import per_unit_of_a_record
 from .range_sums import sum_of_a_named_run
 from .reply_arithmetic import (
@@ -127,7 +129,7 @@ def grounded_or_excused(context: CheckContext, claim: ValueClaim) -> bool:
     if claim.kind is ValueKind.NUMBER and (_chained_measure_grounded(context, claim)
                                            or grounded_in_its_column_unit(context, claim)):
         return True
-    if _own_arithmetic(context, claim) or _per_period(context, claim) \
+    if own_arithmetic(context, claim) or per_period(context, claim) \
             or worked_out_in_its_sentence(context, claim) \
             or total_of_a_reply_column(context, claim) \
             or adds_up_with_its_list(context, claim) \
@@ -305,155 +307,3 @@ def _chained_measure_grounded(context: CheckContext, claim: ValueClaim) -> bool:
     unit = match.group("unit").lower()
     return any(converted_measure(reading, unit, context.evidence.numbers, approx=claim.approx)
                for reading in claim.numbers)
-
-
-MAX_OWN_OPERANDS = 24   # the reply's figures before a value, for its own arithmetic
-
-
-_LEAD_IN_END_RE = re.compile(r"[:：][*_\s]*$")
-_LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)、])[ \t]")
-
-
-def _paragraph_start(text: str, position: int) -> int:
-    """Where the paragraph holding ``position`` starts; a list's paragraph starts with the
-    line that leads into it ("Sales by category, €23,106.00 in all:"), which a blank line
-    may set apart from the list."""
-    start = text.rfind("\n\n", 0, position) + 1
-    if start > 0 and _LIST_ITEM_RE.match(text, start + 1) \
-            and _LEAD_IN_END_RE.search(text, 0, start - 1):
-        return text.rfind("\n\n", 0, start - 1) + 1
-    return start
-
-
-def _own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
-    """A percentage of two figures the reply states before it ("116 (72.5 %)" of "160
-    responses"; "17 de 24 puntos (un 71 %)"), or a total of a run of the reply's own
-    amounts listed just before it: the reply's arithmetic on its own figures, each of which
-    is checked as a value of its own (a wrong figure is found there, not here)."""
-    if not claim.numbers or claim.kind not in (ValueKind.PERCENT, ValueKind.CURRENCY,
-                                               ValueKind.NUMBER, ValueKind.MEASURE):
-        return False
-    said = claim.numbers[0]
-    tolerance = float(max(rounding_unit(said) / 2,
-                          approx_tolerance(said) if claim.approx else Decimal(0)))
-    target = float(said)
-    earlier = [v for v in context.claims.values
-               if v.span[1] <= claim.span[0] and v.numbers and v.kind is not ValueKind.DATE]
-    earlier = earlier[-MAX_OWN_OPERANDS:]
-    if claim.kind is ValueKind.PERCENT:
-        # The part is one of the two figures just before the percentage in its sentence
-        # ("116 (72.5 %)", "17 de 24 puntos, un 71 %"); the whole, any figure before it in
-        # its paragraph. Few pairs: a made-up percentage rarely equals one by chance.
-        paragraph = _paragraph_start(context.text, claim.span[0])
-        sentence = context.claims.sentence_span(claim.clause)
-        sentence_start = sentence[0] if sentence is not None else paragraph
-        figures = sorted([(v.span[0], float(v.numbers[0])) for v in earlier
-                          if v.kind is not ValueKind.PERCENT and v.span[0] >= paragraph]
-                         + _bare_counts_before(context, claim, paragraph))
-        wholes = [value for _, value in figures[-MAX_OWN_OPERANDS:]]
-        parts = [value for position, value in figures[-2:] if position >= sentence_start]
-        return any(whole and part < whole and abs(part / whole * 100 - target) <= tolerance
-                   for part in parts for whole in wholes)
-    # A total of the amounts of one kind listed just before it (the items of a list), or
-    # just after it ("$3,472.74 overdue: $229.99, $1,402.75 and $1,840.00").
-    same = [float(v.numbers[0]) for v in earlier if v.kind is claim.kind and v.unit == claim.unit]
-    # What is left of a whole its sentence states before it ("490 spaces, 279 taken, 211
-    # free", "共490个车位，已占用279个，还剩211个"): the difference of two of the figures.
-    sentence = context.claims.sentence_span(claim.clause)
-    if sentence is not None:
-        own = [float(v.numbers[0]) for v in earlier if v.span[0] >= sentence[0]][-4:]
-        if any(abs(abs(a - b) - target) <= tolerance + 1e-9
-               for i, a in enumerate(own) for b in own[i + 1:]):
-            return True
-    for first in range(len(same) - 1):
-        if abs(sum(same[first:]) - target) <= tolerance + 1e-9:
-            return True
-    later = [float(v.numbers[0]) for v in context.claims.values
-             if v.span[0] >= claim.span[1] and v.numbers and v.kind is claim.kind
-             and v.unit == claim.unit][:MAX_OWN_OPERANDS]
-    running = 0.0
-    for count, value in enumerate(later, 1):
-        running += value
-        if count > 1 and abs(running - target) <= tolerance + 1e-9:
-            return True
-    return False
-
-
-_SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w:/-]|[.,]\d)")
-
-
-def _bare_counts_before(context: CheckContext, claim: ValueClaim,
-                        paragraph: int) -> list[tuple[int, float]]:
-    """Small whole numbers before a percentage in its paragraph ("17 de 24"), with where
-    they stand: counts the values pass over (only numbers of three digits or more are
-    values by themselves)."""
-    return [(m.start(), float(m.group(0))) for m in
-            _SMALL_INT_RE.finditer(context.text, paragraph, claim.span[0])][-MAX_OWN_OPERANDS:]
-
-
-# A period named beside the value ("$41 a month", "每月不到 500 块", "一天大约 3 万立方米",
-# "12 € al mes", "per hour"): the value is a result's rate over another period moved to this
-# one (a yearly figure spread over the months, an hourly flow over a day). The periods are
-# a closed class of each language, and their lengths are the calendar's, in seconds.
-_PER_PERIOD_RE = re.compile(
-    r"\b(?:per|a|an|each|every)\s+(?P<en>second|minute|hour|day|week|month|year)\b"
-    r"|/(?P<slash>s|sec|min|h|hr|d|day|wk|week|mo|month|yr|year)\b"
-    r"|\b(?P<adverb>hourly|daily|weekly|monthly|yearly|annually|diari[oa]s?|semanal(?:es)?|"
-    r"mensual(?:es)?|anual(?:es)?)\b"
-    r"|\b(?:al|por|cada|a\s+la|el)\s+(?P<es>segundo|minuto|hora|d[ií]a|semana|mes|a[ñn]o)\b"
-    r"|(?P<zh>每秒|每分钟|每小时|一小时|每天|一天|每日|日均|每周|一周|每星期|周均|每月|每个月|一个月|"
-    r"月均|每年|一年|年均)",
-    re.IGNORECASE)
-_DAY, _YEAR = 86400, 31557600
-_PERIOD_SECONDS = {
-    "second": 1, "s": 1, "sec": 1, "segundo": 1, "每秒": 1,
-    "minute": 60, "min": 60, "minuto": 60, "每分钟": 60,
-    "hour": 3600, "h": 3600, "hr": 3600, "hourly": 3600, "hora": 3600, "每小时": 3600,
-    "一小时": 3600,
-    "day": _DAY, "d": _DAY, "daily": _DAY, "día": _DAY, "dia": _DAY, "diario": _DAY,
-    "diaria": _DAY, "diarios": _DAY, "diarias": _DAY, "每天": _DAY, "一天": _DAY,
-    "每日": _DAY, "日均": _DAY,
-    "week": 7 * _DAY, "wk": 7 * _DAY, "weekly": 7 * _DAY, "semana": 7 * _DAY,
-    "semanal": 7 * _DAY, "semanales": 7 * _DAY, "每周": 7 * _DAY, "一周": 7 * _DAY,
-    "每星期": 7 * _DAY, "周均": 7 * _DAY,
-    "month": _YEAR // 12, "mo": _YEAR // 12, "monthly": _YEAR // 12, "mes": _YEAR // 12,
-    "mensual": _YEAR // 12, "mensuales": _YEAR // 12, "每月": _YEAR // 12,
-    "每个月": _YEAR // 12, "一个月": _YEAR // 12, "月均": _YEAR // 12,
-    "year": _YEAR, "yr": _YEAR, "yearly": _YEAR, "annually": _YEAR, "año": _YEAR,
-    "ano": _YEAR, "anual": _YEAR, "anuales": _YEAR, "每年": _YEAR, "一年": _YEAR,
-    "年均": _YEAR,
-}
-_WEEKS_IN_A_YEAR = Decimal(1) / 52
-
-
-def _per_period(context: CheckContext, claim: ValueClaim) -> bool:
-    """A value said per period that is a result's figure over another period moved to it
-    (a year's over 12 months, an hour's over 24 hours), to the precision written (wider
-    when it says "about" or "不到")."""
-    if not claim.numbers or claim.kind not in (ValueKind.NUMBER, ValueKind.CURRENCY,
-                                               ValueKind.MEASURE):
-        return False
-    periods = {_PERIOD_SECONDS.get(next(g for g in match.groups() if g).lower())
-               for match in _PER_PERIOD_RE.finditer(context.sentence_text(claim.clause))}
-    periods.discard(None)
-    if not periods:
-        return False
-    # Any period the sentence names may be the value's ("一年是 ¥5,987.52……每月不到 500").
-    ratios = {Decimal(period) / other for period in periods if period is not None
-              for other in set(_PERIOD_SECONDS.values()) if other != period}
-    if 7 * _DAY in periods:
-        ratios.add(_WEEKS_IN_A_YEAR)          # a calendar's 52 weeks, not 52.18
-    if _YEAR in periods:
-        ratios.add(1 / _WEEKS_IN_A_YEAR)
-    said = claim.numbers[0]
-    tolerance = float(max(rounding_unit(said) / 2,
-                          approx_tolerance(said) if claim.approx else Decimal(0)))
-    factors = [float(r) for r in ratios]
-    derivations = context.evidence.derivations
-    if any(abs(float(value) * factor - float(said)) <= tolerance
-           for value in derivations.operands for factor in factors):
-        return True
-    # An amount over a span of time the results state ("pieces": 640 in "hours": 11.5 is
-    # 55.7 an hour): a rate the reply works out.
-    return any(abs(float(value) / float(span) - float(said)) <= tolerance
-               for span in derivations.durations for value in derivations.operands)

@@ -13,7 +13,7 @@ import re
 from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from ..claims.types import ValueClaim, ValueKind
-from ..evidence.index import rounding_unit
+from ..evidence.number_index import rounding_unit
 from .base import CheckContext
 
 _EXPRESSION_RE = re.compile(r"[(\d][\d\s.,()+\-−×x*/÷]*[\d)]")

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 
 from ..claims.types import AbsenceClaim, CountClaim
 from ..claims.words import LATIN_WORD_RE, fold, stem
-from ..evidence.facts import EventFacts, first_list
+from ..evidence.facts import EventFacts
+from ..evidence.json_values import first_list
 from ..evidence.relation import Relation
 from .base import CheckContext
 

@@ -18,14 +18,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .guard import guarded
-from .prefilter import (
-    WORD_RE,
-    Need,
-    PatternFilter,
-    pattern_filter,
-    required_marks,
-    word_form,
-)
+from .prefilter import WORD_RE, pattern_filter, required_marks, word_form
+from .sentence_filter import Need, PatternFilter
 
 
 def split_alternatives(pattern: str) -> list[str] | None:

@@ -18,6 +18,7 @@ from .actions import find_action_claims
 from .counts import find_counts, labelled_by_a_name, names_a_title
 from .gate import BIT, SIGNS_IN_RUNS, sentences_holding
 from .names import find_identifiers_and_full_names, find_names
+from .neighbours import count_context, passive_subject_start
 from .numbers import (
     APPROX_AFTER_RE,
     approx_before,
@@ -138,7 +139,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
                 # A passive look ("the leak sensors were checked as well"): what it looked
                 # at is its subject, the last words of its clause before it.
                 clause_start = clauses[index].start if clauses else 0
-                subject_start = _subject_start(low, clause_start, match.start())
+                subject_start = passive_subject_start(low, clause_start, match.start())
                 region_start, region_end = subject_start, match.end()
                 words_text = no_urls[subject_start:match.start()]
                 object_text = text[subject_start:match.start()].strip()
@@ -206,7 +207,7 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
             absences.append(AbsenceClaim((raw.start, raw.end), index, keywords, keywords,
                                          text[raw.start:raw.end]))
             continue
-        context, context_categories = keywords_of(_count_context(no_code, raw, pack))
+        context, context_categories = keywords_of(count_context(no_code, raw, pack))
         counts.append(CountClaim((raw.start, raw.end), index, raw.value, raw.noun,
                                  keywords | categories, raw.digits, text[raw.start:raw.end],
                                  context | context_categories | keywords | categories))
@@ -350,25 +351,6 @@ def extract_claims(text: str, pack: LanguagePack, gated: bool = True) -> Claims:
 _NEGATIVE_PRONOUNS = frozenset({"ningun", "ningún", "ninguno", "ninguna", "nadie", "nada",
                                 "none", "nothing", "nobody", "noth", "nobod"})
 _GROUP_WORD_RE = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
-# The words after a counted noun, past any auxiliary verbs (a closed class), so that the
-# predicate is among them: "5 resources will be added" -> "added".
-_CONTEXT_AFTER_RE = re.compile(
-    r"(?:\s+(?:will|would|shall|be|been|being|is|are|was|were|get|gets|got|have|has|had|"
-    r"going\s+to|about\s+to|"
-    r"se|será|serán|fue|fueron|ha|han|sido|van\s+a\s+ser)\b)*"
-    r"(?:\s+[A-Za-z\u00C0-\u024F][\w'’-]*){0,2}", re.IGNORECASE)
-_CONTEXT_BEFORE_RE = re.compile(r"([A-Za-z\u00C0-\u024F][\w'’-]*)\s*$")
-
-
-_PASSIVE_SUBJECT_WORDS = 5
-_WORD_START_RE = re.compile(r"(?<![\w'’-])[\w'’-]")
-
-
-def _subject_start(low: str, clause_start: int, verb_start: int) -> int:
-    """Where the last few words before a passive verb begin, within its clause."""
-    starts = [m.start() for m in _WORD_START_RE.finditer(low, clause_start, verb_start)]
-    return starts[-_PASSIVE_SUBJECT_WORDS] if len(starts) >= _PASSIVE_SUBJECT_WORDS else \
-        (starts[0] if starts else verb_start)
 
 
 def _words_of(source: str, low: str, start: int, end: int, index: int,
@@ -386,27 +368,6 @@ def _words_of(source: str, low: str, start: int, end: int, index: int,
 
 def _overlaps(spans: list[Span], start: int, end: int) -> bool:
     return any(start < e and s < end for s, e in spans)
-
-
-def _count_context(text: str, raw: RawCount, pack: LanguagePack) -> str:
-    """The counted noun with its neighbours: "4 tests failed" -> "tests failed" and the word
-    before it."""
-    if pack.cjk:
-        # The words before it, within its clause ("0 错误，3 条重复读数": 错误 is the
-        # previous count's noun, not this one's).
-        before = _CJK_CLAUSE_BREAK_RE.split(text[max(0, raw.start - 4):raw.start])[-1]
-        return before + text[raw.start:raw.end]
-    after = _CONTEXT_AFTER_RE.match(text, raw.end)
-    before = _CONTEXT_BEFORE_RE.search(text, max(0, raw.start - 30), raw.start)
-    pieces = [before.group(1) if before else "", raw.noun, after.group(0) if after else ""]
-    # A participle in "-ed" also names its verb ("added": "add"), as a result states it
-    # ("2 to add").
-    pieces += [w[:-2] for w in _PARTICIPLE_RE.findall(pieces[2])]
-    return " ".join(pieces)
-
-
-_PARTICIPLE_RE = re.compile(r"\b([a-z]{2,}ed)\b")
-_CJK_CLAUSE_BREAK_RE = re.compile(r"[，。；：、！？,;:!?\n]")
 
 
 def _scaled(text: str, end: int, kind: ValueKind, raw: str) -> tuple[int, int] | None:

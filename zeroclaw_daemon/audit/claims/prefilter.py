@@ -28,6 +28,8 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
+from .sentence_filter import Need, PatternFilter
+
 # Letters as the word form sees them. Every one is a word character (``\w``), so a
 # ``\b`` beside one of them stands beside a non-letter (× and ÷ are not letters).
 _LETTER = r"[a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
@@ -264,24 +266,6 @@ def _branches(items: list[tuple[Any, Any]], analyser: _Analyser, depth: int = 0
     return [items]
 
 
-@dataclass(frozen=True, slots=True)
-class Need:
-    """One requirement, ready to check: by whole word (``words``: word -> the strings that
-    word stands for, None when the word alone is the string) or by substring (``loose``)."""
-
-    words: Mapping[str, tuple[str | None, ...]]
-    loose: tuple[str, ...]
-    keys: frozenset[str]   # the keys of ``words``, as a set (intersected without a copy)
-
-    def met(self, tokens: frozenset[str] | set[str], form: str) -> bool:
-        for word in tokens & self.keys:
-            for text in self.words[word]:
-                if text is None or text in form:
-                    return True
-        # Most needs have no loose string: no generator is built for them.
-        return bool(self.loose) and any(text in form for text in self.loose)
-
-
 def _need(strings: frozenset[str], words: bool) -> Need | None:
     shortest = _MIN_LOOSE if words else 1
     by_word: dict[str, list[str | None]] = {}
@@ -302,34 +286,6 @@ def _need(strings: frozenset[str], words: bool) -> Need | None:
             alone = text == (f" {key} " if words else key)
             by_word.setdefault(key, []).append(None if alone else text)
     return Need({w: tuple(t) for w, t in by_word.items()}, tuple(loose), frozenset(by_word))
-
-
-@dataclass(frozen=True, slots=True)
-class PatternFilter:
-    """Whether a sentence can hold a match of one pattern (see the module docstring)."""
-
-    branches: tuple[tuple[Need, ...], ...]
-    keyed: Mapping[str, tuple[int, ...]]   # word -> the branches whose first need it meets
-    unkeyed: tuple[int, ...]               # branches whose first need is not by word
-    keys: frozenset[str]                   # the keys of ``keyed``
-
-    def opens(self, tokens: frozenset[str] | set[str], form: str) -> bool:
-        """``tokens``: the sentence's letter runs (for a CJK pack, its characters);
-        ``form``: its word form (for a CJK pack, its text)."""
-        hits = tokens & self.keys
-        if not hits and not self.unkeyed:
-            return False
-        candidates: set[int] = set(self.unkeyed)
-        for word in hits:
-            candidates.update(self.keyed[word])
-        branches = self.branches
-        for index in sorted(candidates):
-            for need in branches[index]:
-                if not need.met(tokens, form):
-                    break
-            else:
-                return True
-        return False
 
 
 def pattern_filter(pattern: re.Pattern[str], cjk: bool) -> PatternFilter | None:

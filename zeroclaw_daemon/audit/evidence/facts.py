@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -24,38 +24,23 @@ from .headers import (
     is_csv_header,
     maybe_csv_header,
 )
+from .json_values import counted_none, empty_value, first_list, json_pairs
 from .kinds import ItemKinds, item_kinds
 from .lazy import lazy
+from .number_labels import COUNT_WORDS, neighbour_words
 from .relation import Relation
 from .table_sums import TOTAL_ROW_RE
 from .tables import Row, header_row, is_mapping, table_rows
 
 _NAME_SPLIT_RE = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ARG_WORD_SPLIT_RE = re.compile(r"[\s\"'`=,;|&()<>\[\]{}]+")
-COUNT_WORDS = frozenset(stem(w) for w in (
-    "count", "total", "totals", "found", "matches", "results", "items", "rows", "entries",
-    "hits", "records", "passed", "failed"))
 RESULT_SAYS_NOTHING_RE = re.compile(
     r"\b(?:no\s+(?:[\w-]+\s+){0,2}(?:found|matches?|results?|rows?|records?|data|entries|"
     r"items|output|hits)|nothing\s+(?:to\s+\w+|found|matched)|not\s+found|none\s+found|"
     r"0\s+(?:results?|matches?|items?|rows?|records?|hits|entries|files?|issues?|errors?|"
     r"warnings?))\b|^\s*(?:\[\]|\{\}|null|none|0|\(empty\)|\(no output\))?\s*$"
     r"|未找到|没有找到|无结果|sin\s+resultados|no\s+hay|ningún", re.IGNORECASE | re.MULTILINE)
-# A value saying "none": a zero written as a word or a sign ("二等座": "无").
-_NONE_VALUES = frozenset({"0", "none", "无", "無", "-", "—", "n/a"})
-_VALUE_OF_KEY_RE = re.compile(r"(?:(?<=[\w\"'])[=:]\s*|\d\s+of\s+)$")   # not "==== 2 failed"
 _NOT_ITEM_LINE_RE = re.compile(r"^\s*(?:#|//|[A-Z][A-Z0-9_]*=)")
-# One space at most: a wider gap parts an aligned table's cells ("8  reservado": a column);
-# past "to", the verb a number is to undergo ("2 to add, 0 to destroy").
-_NEXT_WORD_RE = re.compile(r"[\"']?(?: (?! ))?[\"']?(?:to )?([A-Za-z\u00C0-\u024F]{2,})")
-# The word (key) just before a number: ``word["']?[ \t]*[:=]?[ \t]*`` at the end of the 30
-# characters before it, matched on that stretch reversed (one anchored match, not a search).
-_MONTH_RE = re.compile(
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|enero|febrero|marzo|"
-    r"abril|mayo|junio|julio|agosto|se(?:p)?tiembre|octubre|noviembre|diciembre",
-    re.IGNORECASE)
-_PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
 # A multiplier "x6" (a lone x before the digits, as "×6") states a quantity: "FA x6".
 # The first digit is matched before what precedes it is tested: a pattern that begins
 # with a digit is scanned for one quickly, one that begins with a look-behind is tried at
@@ -310,26 +295,9 @@ class EventFacts:
 
     @lazy
     def number_neighbours(self) -> list[tuple[int, frozenset[str]]]:
-        """Each standalone integer of the result with the stems of the words beside it."""
-        found: list[tuple[int, frozenset[str]]] = []
-        for number, start, end in self.numbers:
-            before = self.result[max(0, start - 30):start]
-            # The word after a key's value belongs to the next pair ("WARN=2 ERROR=1"); after
-            # "23 of 47" it is the line's status, not what 47 counts.
-            following = _NEXT_WORD_RE.match(self.result, end)
-            if _VALUE_OF_KEY_RE.search(before) and not self.result.startswith(" to ", end):
-                following = None
-            preceding = _PREV_WORD_REVERSED_RE.match(before[::-1])
-            if (following is not None and _MONTH_RE.fullmatch(following.group(1))) or (
-                    preceding is not None and _MONTH_RE.fullmatch(preceding.group(1)[::-1])):
-                # A day of a month ("no sailings 25 December", "Dec 24"): it counts nothing.
-                found.append((int(number), frozenset()))
-                continue
-            keys = set() if following is None else {stem(following.group(1))}
-            if preceding is not None:
-                keys |= _key_nouns(preceding.group(1)[::-1], self.result, start)
-            found.append((int(number), frozenset(keys)))
-        return found
+        """Each standalone integer of the result with the stems of the words beside it
+        (:func:`.number_labels.neighbour_words`)."""
+        return neighbour_words(self.result, self.numbers)
 
     @lazy
     def labelled_numbers(self) -> list[tuple[int, frozenset[str],
@@ -411,80 +379,6 @@ class EventFacts:
                 all(not v for v in data.values() if isinstance(v, list) or is_mapping(v)) and \
                 any(isinstance(v, list) or is_mapping(v) for v in data.values()):
             return True
-        if isinstance(data, dict) and not self.units and _counted_none(data):
+        if isinstance(data, dict) and not self.units and counted_none(data):
             return True   # {"searched": {...}, "count": 0, "entries": []}: an echo, no item
         return len(self.units) <= 3 and bool(RESULT_SAYS_NOTHING_RE.search(stripped))
-
-
-# The keys a result states how many items it found under ("count": 0, "total": 0).
-_COUNT_KEYS = frozenset({"count", "total", "found", "matches", "hits", "total_count",
-                         "num_results", "results_count", "n"})
-
-
-def empty_value(value: Any) -> bool:
-    """A JSON value that holds nothing: null, [], {}, 0 (not false), or a text saying none
-    ("none", "-", "n/a", 无)."""
-    return value is None or (value in ([], {}, 0) and not isinstance(value, bool)) or (
-        isinstance(value, str) and value.strip().lower() in _NONE_VALUES)
-
-
-def _counted_none(data: dict[str, Any]) -> bool:
-    """A result object that says it found none: a count key at 0, and every list it holds
-    at the top empty (at least one), whatever query it echoes beside them."""
-    lists = [v for v in data.values() if isinstance(v, list)]
-    return bool(lists) and not any(lists) and any(
-        data.get(key) == 0 and not isinstance(data.get(key), bool) for key in _COUNT_KEYS)
-
-
-def json_pairs(node: Any, depth: int = 0) -> Iterator[tuple[str, Any]]:
-    """Every key and value of a parsed JSON result, each key before what is under it: four
-    levels deep, the first 50 items of a list."""
-    if depth >= 4:
-        return
-    if is_mapping(node):
-        for key, value in node.items():
-            yield str(key), value
-            if isinstance(value, list) or is_mapping(value):
-                yield from json_pairs(value, depth + 1)
-    elif isinstance(node, list):
-        for item in node[:50]:
-            yield from json_pairs(item, depth + 1)
-
-
-def first_list(data: Mapping[str, Any], depth: int) -> list[Any] | None:
-    """The first list in an object, looking into nested objects ({"data": {"issues":
-    {"nodes": [...]}}}) a few levels down."""
-    for value in data.values():
-        if isinstance(value, list):
-            return value
-    if depth < 3:
-        for value in data.values():
-            if is_mapping(value):
-                found = first_list(value, depth + 1)
-                if found is not None:
-                    return found
-    return None
-
-
-def _key_nouns(key: str, text: str, number_start: int) -> set[str]:
-    """What a key before a number counts. A compound key names its head last
-    (``message_retention_seconds`` is seconds, ``passed_count`` counts passed), and a key
-    counts something only when plural or beside a count word: ``Total Objects: 6`` and
-    ``"failures": 0`` state counts, ``period = 60`` and ``ERROR=1`` a setting or a tally
-    under a singular name (kept: ``ERROR`` is what "errors" counts)."""
-    parts = [p for p in key.split("_") if p]
-    if not parts:
-        return set()
-    head = stem(parts[-1])
-    nouns = {head}
-    if head in COUNT_WORDS and len(parts) > 1:
-        nouns.add(stem(parts[-2]))
-    line_start = max(text.rfind("\n", 0, number_start) + 1, number_start - 48)
-    words_before = _ASCII_WORD_RE.findall(text, line_start, number_start)[-3:-1]
-    if any(stem(w) in COUNT_WORDS for w in words_before):
-        nouns.add("total")   # "Total Objects: 6": a count word in the key phrase
-    last = parts[-1]
-    plural = (last.endswith("s") and not last.endswith(("ss", "us", "is"))) or last.isupper()
-    if not plural and not nouns & COUNT_WORDS:
-        return set()
-    return nouns

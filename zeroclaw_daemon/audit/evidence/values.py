@@ -16,7 +16,8 @@ from .clock_derive import (
     named_by_an_identifier,
     time_grounded,
 )
-from .index import Evidence, NumberIndex, approx_tolerance, rounding_unit
+from .index import Evidence
+from .number_index import NumberIndex, approx_tolerance, rounding_unit
 
 
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:

@@ -1,5 +1,6 @@
 """English absences: the negations that deny items (a noun, a state, a place), the absences
-past a bound, and the words of denial or failure a disclosure of a failed call holds."""
+past a bound, and the words of denial or failure a disclosure of a failed call holds; a
+double negation ("no month without usage"), and the negation words."""
 
 from __future__ import annotations
 
@@ -176,3 +177,10 @@ DENIAL = re.compile(
     r"\b(?:went|was|is)\s+down\b|"
     # An HTTP error status ("came back with a 502", "HTTP 503", "(404)").
     r"(?:\ban?\s+|\bhttp\s*|\bstatus\s*|\bcode\s*|\()[45]\d\d\b", re.IGNORECASE)
+
+# "No month without usage", "nobody without a badge": "without" and a noun after the denied
+# noun says every item has it (a gerund, "without being read", is a state: still an absence).
+DOUBLE_NEGATION = re.compile(r"\bwithout\s+(?:an?\s+|any\s+|the\s+)?(?![a-z]+ing\b|being\b)[a-z]",
+                             re.IGNORECASE)
+
+NEGATION = re.compile(r"\b(?:no|not|none|never|neither|nor|nothing)\b|n't\b", re.IGNORECASE)

@@ -1,7 +1,10 @@
 """English claims of looking: tool use ("I checked the logs", "after running the query")
-and attribution to a source ("according to the changelog", "the output shows")."""
+and attribution to a source ("according to the changelog", "the output shows"); an
+additive particle ("also"), the verbs of reading a source, and a named source."""
 
 from __future__ import annotations
+
+import re
 
 from ...claims.text import phrase
 
@@ -62,3 +65,18 @@ ATTRIBUTION = phrase(
     r"turned\s+up|mentions?|mentioned|contains?|contained|reads?|printed|states?|stated)\b"
     r"|\bbased\s+on\s+(?:the|my)\s+(?P<subj3>(?:[\w./-]+\s+){0,2}?(?:results?|output|logs?|"
     r"data|query|lookup|response|search|api|readings?))\b")
+
+# An additive particle: the speaker did one thing more (checks/tool_use.py).
+ADDITIVE = re.compile(r"\b(?:also|additionally|as\s+well)\b")
+
+# Verbs and phrases of reading a source, whatever names it ("the timetable shows",
+# "according to the permit page", "it lists"): a sentence holding one attributes its values.
+READING_CUE = re.compile(
+    r"\baccording\s+to\b|\bbased\s+on\b|\b(?:shows?|showed|shown|says|said|lists?|listed|"
+    r"reports?|reported|indicates?|indicated|returned|returns|reads|states?|stated|gives|gave|"
+    r"puts|confirms?|confirmed|displays?|displayed|records?|recorded|quotes?|quoted)\b",
+    re.IGNORECASE)
+
+# A definite noun phrase: an article or a possessive, then a word ("the NWS alerts feed").
+NAMED_SOURCE = re.compile(r"\s*(?:the|their|your|our|his|her|its|a|an)\s+[^\W\d_]",
+                          re.IGNORECASE)

@@ -1,5 +1,6 @@
 """Spanish absences: the negations that deny items (a noun, a state, a place), the absences
-past a bound, and the words of denial or failure a disclosure of a failed call holds."""
+past a bound, and the words of denial or failure a disclosure of a failed call holds; a
+double negation ("ningún mes sin consumo"), the verbs of lacking, and the negation words."""
 
 from __future__ import annotations
 
@@ -125,3 +126,15 @@ DENIAL = re.compile(
     r"(?:deneg|rechaz|fall[óoa]|error|tiempo\s+de\s+espera|caduc|prohib|bloque|problema|"
     r"incidencia|disponible|colg[óa]|colgad|ca[íi]d[oa]|se\s+cay[óo]|respuesta)|"
     r"(?:\bun\s+|\bhttp\s*|\bc[óo]digo\s*|\()[45]\d\d\b", re.IGNORECASE)
+
+# "No hay ningún mes sin consumo": "sin" and a noun after the denied noun says every item
+# has it; "sin" and an infinitive is a state ("ningún correo sin leer"), still an absence.
+DOUBLE_NEGATION = re.compile(r"\bsin\s+(?:un[oa]?\s+|ningún\s+|ninguna\s+)?"
+                             r"(?![\wáéíóúñü-]+(?:ar|er|ir)\b)[\wáéíóúñü]", re.IGNORECASE)
+
+# Verbs of lacking: "no le falta ningún documento" denies missing documents, as "lo tiene
+# todo" does.
+LACK = re.compile(r"\bfalta(?:n|ba|ban)?\b|\bten(?:ía|ían|ia|ian)\s+todo\b|\btienen?\s+todo\b",
+                  re.IGNORECASE)
+
+NEGATION = re.compile(r"\b(?:no|ningun[oa]?|ningún|nunca|ni|nada|tampoco)\b", re.IGNORECASE)

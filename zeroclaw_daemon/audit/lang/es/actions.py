@@ -1,5 +1,5 @@
 """Spanish verbs of action, worked out from their infinitives, and the checks a state
-claim can name. Classes are the language-independent ids of :mod:`..en.actions`."""
+claim can name. Classes are the language-independent ids of :mod:`..en.verbs`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Chinese verbs of action, with the completion markers that say them done, and the
-checks a state claim can name. Classes are the ids of :mod:`..en.actions`."""
+checks a state claim can name. Classes are the ids of :mod:`..en.verbs`."""
 
 from __future__ import annotations
 
