@@ -134,6 +134,29 @@ def test_sighup_with_broken_file_keeps_serving(tmp_path: Path) -> None:
     assert ["list_dir"] == [r["tool"] for r in response.json()["receipts"]]
 
 
+def test_sighup_to_a_newer_daemons_audit_log_keeps_serving(tmp_path: Path) -> None:
+    """A reload whose state_dir holds a newer daemon's audit log is refused: the daemon
+    keeps serving on the running config and that log is untouched."""
+    (tmp_path / "other").mkdir(mode=0o700)
+    newer = tmp_path / "other" / "audit.db"
+    with contextlib.closing(sqlite3.connect(newer)) as connection:
+        connection.execute("PRAGMA user_version = 99")
+    before = newer.read_bytes()
+    with start_daemon(tmp_path) as daemon:
+        daemon.rewrite_config(daemon_config(
+            tmp_path, daemon={"state_dir": str(tmp_path / "other"), "drain_timeout_s": 10.0}))
+        daemon.send_signal(signal.SIGHUP)
+        reloading, _ = daemon.wait_notify("RELOADING=1", after=daemon.ready_index + 1)
+        _, ready = daemon.wait_notify("READY=1", after=reloading)
+        daemon.wait_log(r"ERROR .*schema version 99")
+        response = turn(daemon, "list files")
+        daemon.send_signal(signal.SIGTERM)
+        assert 0 == daemon.wait_exit()
+    assert "Reload failed" in ready["STATUS"]
+    assert 200 == response.status_code
+    assert before == newer.read_bytes()
+
+
 def test_sighup_applies_a_good_file_and_keeps_the_key(tmp_path: Path) -> None:
     """A good config on SIGHUP is applied (audit mode and receipts block change in replies),
     the scope is the same, and a receipt issued before the reload still verifies."""
