@@ -44,3 +44,16 @@ def test_a_span_of_time_left_alone(reply: str, event: ToolEvent) -> None:
     projection away from the name, or a negated clause: no finding."""
     expected: Expected = []
     assert expected == of_type("ungrounded_value", reply, event)
+
+
+
+CELLAR = ok("cellar.read_room", json.dumps({"room": "cave-1", "rh_pct": 81, "last_24h": {
+    "rh_min": 76, "rh_max": 84, "temp_min": 11.2, "temp_max": 12.4}}))
+
+
+def test_a_key_ending_in_min_beside_its_max_is_a_minimum() -> None:
+    """"rh_min" with an "rh_max" twin holds a minimum, not minutes: the last 24 hours the
+    reply names are the key's window, no value given for it. (A "_min" key with no twin,
+    "soak_remaining_min" above, is still read as minutes.)"""
+    reply = "Cave 1 is at 81% RH; over the last 24 h it stayed between 76 and 84%."
+    assert [] == of_type("ungrounded_value", reply, CELLAR)

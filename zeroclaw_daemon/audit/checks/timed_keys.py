@@ -121,10 +121,11 @@ def _timed_keys(ok: list[EventFacts]) -> list[TimedKey]:
             continue
         # The object's own fields as its table's first row reads them (a number written
         # as a string too), its objects' under dotted keys.
-        for key, value in list(_own_row(facts, data).numbers.items())[:MAX_KEYS]:
+        numbers = _own_row(facts, data).numbers
+        for key, value in list(numbers.items())[:MAX_KEYS]:
             parts = [p for p in _KEY_SPLIT_RE.split(key.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
-            if seconds is None:
+            if seconds is None or _a_minimum(key, numbers):
                 continue
             words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
             if words:
@@ -138,15 +139,26 @@ def _timed_columns(ok: list[EventFacts]) -> list[TimedKey]:
     value given for that quantity is one row's reading or their total."""
     found: list[TimedKey] = []
     for facts in ok:
-        for name, values in _columns(facts).items():
+        columns = _columns(facts)
+        for name, values in columns.items():
             parts = [p for p in _KEY_SPLIT_RE.split(name.lower()) if p]
             seconds = seconds_in(parts[-1]) if len(parts) > 1 else None
             words = frozenset(stem(p) for p in parts[:-1] if len(p) >= 4)
-            if seconds is None or not words or len(values) < 2:
+            if seconds is None or not words or len(values) < 2 or _a_minimum(name, columns):
                 continue
             for value in {*values, sum(values, Decimal(0))}:
                 found.append((words, value * seconds, facts, name))
     return found
+
+
+def _a_minimum(key: str, keys: Mapping[str, object]) -> bool:
+    """A key ending in "min" beside the same key ending in "max" ("rh_min", "rh_max";
+    "TEMP_MIN", "TEMP_MAX"): a minimum, not minutes."""
+    low = key.lower()
+    if not low.endswith("min"):
+        return False
+    twin = low[:-3] + "max"
+    return any(other.lower() == twin for other in keys)
 
 
 def _columns(facts: EventFacts) -> dict[str, list[Decimal]]:
