@@ -263,6 +263,9 @@ def check_actions(context: CheckContext) -> None:
             # that call is the attempt, and its outcome is what the reply states.
             context.failed_presented(claim.span, unclear[0].facts)
             continue
+        if claim.kind == "action" and not claim.first_person and any(
+                _result_shows_state(p, claim, objects, lexicons, same_language) for p in failed):
+            continue  # "CE-7712 has been forwarded to the bridge": the denial's own words
         _fabricated(context, claim, ok)
     if failed and not ok and not disclosed:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
