@@ -93,6 +93,8 @@ def _result_shows(call: CallProfile, claim: ActionClaim, objects: frozenset[str]
 
 
 _BROAD_CLASSES = frozenset({"update"})
+# An identifier of something made: letters and digits joined by a hyphen ("gz-2612-017").
+_CODE_RE = re.compile(r"[a-z]+-?\d+-\d+|[a-z]+-\d{3,}")
 
 
 def _held_false(word: str, line: str) -> bool:
@@ -266,6 +268,10 @@ def check_actions(context: CheckContext) -> None:
         if claim.kind == "action" and not claim.first_person and any(
                 _result_shows_state(p, claim, objects, lexicons, same_language) for p in failed):
             continue  # "CE-7712 has been forwarded to the bridge": the denial's own words
+        if claim.kind == "action" and not claim.first_person and claim.action_class == "create" \
+                and any(ident in p.facts.result_lower for p in ok for ident in claim.idents
+                        if _CODE_RE.search(ident)):
+            continue  # "已经开了工单 GZ-2612-017" beside a status listing that ticket
         _fabricated(context, claim, ok)
     if failed and not ok and not disclosed:
         mark = next((i for i in (context.text.find(m) for m in _CHECK_MARKS) if i >= 0), -1)
