@@ -43,7 +43,28 @@ def test_a_row_in_another_state_refutes_every(reply: str, event: ToolEvent,
     ("Todas las plazas salvo la P-03 están ocupadas.", PLAZAS),
     ("除了 B1-03，所有车位都在占用。", SPOTS),
     ("Every EV bay is occupied, out of service or free.", BAYS),
+    # "at all" quantifies nothing.
+    ("Bay 3-EV2 shows no charger at all, so it is occupied.", BAYS),
 ])
 def test_excepted_or_complete_universals_stand(reply: str, event: ToolEvent) -> None:
     """Items excepted, a negated universal, or every state named: no finding."""
     assert [] == findings(reply, event)
+
+
+SHOWS = ok("dome.shows_today", "time   show          status\n"
+                               "14:00  Little Stars  sold out\n"
+                               "17:30  Winter Skies  on sale\n"
+                               "19:00  Geminids      on sale\n"
+                               "20:30  Deep Space    on sale")
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    # "all" after a count of fewer items than the rows ranges over those counted.
+    ("Three evening shows tonight, all still on sale.", []),
+    # A count of every row: all of them, refuted by the sold-out one.
+    ("Four shows today, all still on sale.",
+     [("false_absence", "absence.universal_state_refuted", "all still on sale")]),
+])
+def test_a_universal_after_a_count_ranges_over_it(reply: str, expected: Expected) -> None:
+    """"N X, all S" says S of the N counted: a part when N is fewer than the rows."""
+    assert expected == [f for f in findings(reply, SHOWS) if f[0] == "false_absence"]

@@ -86,7 +86,12 @@ def check_universal_states(context: CheckContext) -> None:
             # The turn's table reading, shared with the other checks of this reply.
             columns = [_state_columns(f, rows) for f, rows in zip(
                 context.evidence.ok, context.evidence.derivations.rows, strict=True)]
+        # "Three evening shows tonight, all still on sale": the quantifier ranges over the
+        # items counted before it, a part of a longer listing.
+        counted = [c.value for c in claims.counts if start <= c.span[0] < quantifier.start()]
         for facts, table in zip(context.evidence.ok, columns, strict=True):
+            if counted and min(counted) < len(table[1]):
+                continue
             refuted = _refuting_row(facts, table, sentence, low[start:end])
             if refuted is None:
                 continue

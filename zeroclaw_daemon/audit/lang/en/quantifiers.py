@@ -9,10 +9,11 @@ import re
 RESIDUAL = re.compile(r"\b(?:others?|another|else)\b", re.IGNORECASE)
 
 # A universal quantifier over items ("every bay", "all the rooms") and the words that
-# except some of them ("except", "but", "apart from"): checks/universal_states.py.
+# except some of them ("except", "but", "apart from"), or leave "all" no quantifier ("no
+# signal at all"): a sentence holding one is no universal (checks/universal_states.py).
 UNIVERSAL = re.compile(r"\b(?:every|all|each)\b", re.IGNORECASE)
 EXCEPTION = re.compile(r"\b(?:except|but|apart\s+from|other\s+than|besides|save)\b|"
-                       r"\bnot\s+(?:every|all)\b", re.IGNORECASE)
+                       r"\bnot\s+(?:every|all)\b|\bat\s+all\b", re.IGNORECASE)
 
 # What remains denied ("none left", "nothing remaining"): every item is taken.
 REMAINDER = re.compile(r"\b(?:left|remaining|remains?)\b", re.IGNORECASE)
