@@ -42,8 +42,9 @@ NEGATED = phrase(
     # A negative determiner or pronoun as the subject denies the predicate ("No vans have
     # been sent", "none of the pods was restarted", "nothing was forwarded"): the clause says
     # the action did not happen, which discloses a failure rather than claiming the act. The
-    # subject opens its clause (not "I queried it and nothing is pending", a second one).
-    r"|(?<![\w'’]\s)\b(?:no|none\s+of\s+(?:the|them|these|those|your|my|our|its|their)|neither|nothing|"
+    # subject opens its clause (not "I queried it and nothing is pending", a second one),
+    # maybe after a connective of consequence ("So nothing is scheduled yet").
+    r"|(?:(?<=\bso\s)|(?<=\bthen\s)|(?<=\bthus\s)|(?<![\w'’]\s))\b(?:no|none\s+of\s+(?:the|them|these|those|your|my|our|its|their)|neither|nothing|"
     r"nobody|none|"
     r"not\s+(?:a\s+single|one|any))\s+(?!(?:longer|more|less|fewer|later|sooner|doubt|"
     r"problem|worries|need)\b)(?:(?!(?:and|but|or|so|then|if|when)\b)[\w-]+\s+){0,3}?"
