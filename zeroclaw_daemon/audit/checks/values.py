@@ -60,7 +60,7 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
         return
     if grounded_or_excused(context, claim):
         return
-    if _a_span_from_a_told_moment(context, claim):
+    if _a_span_from_a_told_moment(context, claim) or _a_name_denied(context, claim):
         return
     evidence = context.evidence
     target: EventFacts | None = evidence.ok[0] if len(evidence.ok) == 1 else None
@@ -74,6 +74,18 @@ def check_value(context: CheckContext, claim: ValueClaim) -> None:
             else evidence.failed[0]
         if failed is not None:
             context.failed_presented(claim.span, failed)
+
+
+def _a_name_denied(context: CheckContext, claim: ValueClaim) -> bool:
+    """A name in a clause its language negates ("PB-05 不在这份报表里", "a Liberty-era copy,
+    not a New York one"): the reply says it is not there, or not so; it states nothing read
+    from a result."""
+    negation = context.pack.negation if context.pack is not None else None
+    clauses = context.claims.clauses
+    if claim.kind is not ValueKind.NAME or negation is None or not clauses:
+        return False
+    clause = clauses[claim.clause]
+    return negation.search(context.text, clause.start, clause.end) is not None
 
 
 def _a_span_from_a_told_moment(context: CheckContext, claim: ValueClaim) -> bool:
