@@ -86,6 +86,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
         if evidence.failed and not discloses_a_failure(context):
             context.failed_presented(claim.span)
         return
+    if _summed_over(context, claim):
+        return   # "两个冷库一共 12 包": the places a total is taken over, not listed items
     if a_count_the_user_set(context, claim):
         return   # "For 8 people at 1pm:" of the user's "somewhere for 8 people"
     if an_alternative_follows(context, claim):
@@ -216,6 +218,21 @@ _WHOLE_AFTER_RE = re.compile(
 # Words of a key that states how many there are ("total", "count", "n_items", 总数, cantidad).
 _TOTAL_KEY_RE = re.compile(r"total|count|\bn_|number|num_|总数|总计|合计|数量|件数|个数|"
                            r"cantidad|n[uú]mero|recuento", re.IGNORECASE)
+
+
+# A total right after a count's noun ("两个冷库一共 12 包", "三个库房合计 8,729 份"): the
+# count is of the groups the total is taken over.
+_TOTAL_WORD_RE = re.compile(r"\s*(?:现在|目前)?\s*(?:一共|总共|共计|合计|加起来)")
+_FIGURE_AFTER_RE = re.compile(r"\s*[*＊]*\s*\d")
+
+
+def _summed_over(context: CheckContext, claim: CountClaim) -> bool:
+    """A total word and a figure follow the count's noun (in the claim's span, past its
+    number, or right after it)."""
+    text = context.text
+    start, end = claim.span
+    total = _TOTAL_WORD_RE.search(text, start + 1, end) or _TOTAL_WORD_RE.match(text, end)
+    return total is not None and _FIGURE_AFTER_RE.match(text, max(total.end(), end)) is not None
 
 
 # A calculation written out in the sentence ("50 ÷ 12 ≈ 4.2, so 6 trips"): its count is
