@@ -117,18 +117,26 @@ def test_gateway_token_from_env_is_enforced_and_never_logged(tmp_path: Path) -> 
     assert token not in log
 
 
+def refused_reload_then_turn(daemon: Any, error_log: str) -> tuple[dict[str, str], httpx.Response]:
+    """SIGHUP a daemon whose new config is refused: wait for RELOADING=1, READY=1 and the
+    ERROR line, take a turn on the running config, stop it (exit 0). Returns the READY
+    message and the turn's response."""
+    daemon.send_signal(signal.SIGHUP)
+    reloading, _ = daemon.wait_notify("RELOADING=1", after=daemon.ready_index + 1)
+    _, ready = daemon.wait_notify("READY=1", after=reloading)
+    daemon.wait_log(error_log)
+    response = turn(daemon, "list files")
+    daemon.send_signal(signal.SIGTERM)
+    assert 0 == daemon.wait_exit()
+    return ready, response
+
+
 def test_sighup_with_broken_file_keeps_serving(tmp_path: Path) -> None:
     """A broken config on SIGHUP: RELOADING=1, an ERROR log, READY=1 with a failure STATUS,
     and the daemon keeps answering on the running config."""
     with start_daemon(tmp_path) as daemon:
         daemon.rewrite_config(text="[daemon\nbroken = ")
-        daemon.send_signal(signal.SIGHUP)
-        reloading, _ = daemon.wait_notify("RELOADING=1", after=daemon.ready_index + 1)
-        _, ready = daemon.wait_notify("READY=1", after=reloading)
-        daemon.wait_log(r"ERROR .*Config reload failed")
-        response = turn(daemon, "list files")
-        daemon.send_signal(signal.SIGTERM)
-        assert 0 == daemon.wait_exit()
+        ready, response = refused_reload_then_turn(daemon, r"ERROR .*Config reload failed")
     assert "Reload failed" in ready["STATUS"]
     assert 200 == response.status_code
     assert ["list_dir"] == [r["tool"] for r in response.json()["receipts"]]
@@ -145,13 +153,7 @@ def test_sighup_to_a_newer_daemons_audit_log_keeps_serving(tmp_path: Path) -> No
     with start_daemon(tmp_path) as daemon:
         daemon.rewrite_config(daemon_config(
             tmp_path, daemon={"state_dir": str(tmp_path / "other"), "drain_timeout_s": 10.0}))
-        daemon.send_signal(signal.SIGHUP)
-        reloading, _ = daemon.wait_notify("RELOADING=1", after=daemon.ready_index + 1)
-        _, ready = daemon.wait_notify("READY=1", after=reloading)
-        daemon.wait_log(r"ERROR .*schema version 99")
-        response = turn(daemon, "list files")
-        daemon.send_signal(signal.SIGTERM)
-        assert 0 == daemon.wait_exit()
+        ready, response = refused_reload_then_turn(daemon, r"ERROR .*schema version 99")
     assert "Reload failed" in ready["STATUS"]
     assert 200 == response.status_code
     assert before == newer.read_bytes()
