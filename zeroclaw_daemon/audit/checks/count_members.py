@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 
 from ..claims.types import CountClaim
+from ..claims.words import key_text, text_keywords
+from ..evidence.json_values import json_pairs
+from ..evidence.relation import Relation
+from ..evidence.tables import is_mapping
 from .base import CheckContext
 
 # After "<count>:": the enumerated items up to the end of the sentence; each item's name is
@@ -127,3 +131,16 @@ def _table_names(lines: list[str]) -> list[str] | None:
             return None
         names.append(cell.lower())
     return names or None
+
+
+def members_under_its_key(context: CheckContext, claim: CountClaim) -> bool:
+    """A result's JSON key names the counted noun and holds as many members as the count
+    ("all four paddles" over "paddles": {"top_e": ..., "top_w": ..., "bottom_e": ...,
+    "bottom_w": ...}): a record lists those members under their name, not as rows."""
+    if not claim.keywords:
+        return False
+    relation = Relation(claim.keywords)
+    return any((is_mapping(value) or isinstance(value, list)) and len(value) == claim.value
+               and relation(text_keywords(key_text(key)))
+               for facts in context.evidence.ok if facts.parsed_json is not None
+               for key, value in json_pairs(facts.parsed_json))

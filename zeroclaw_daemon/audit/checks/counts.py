@@ -21,7 +21,7 @@ from .count_kinds import (
     part_of_a_stated_total,
     selected_by_a_threshold,
 )
-from .count_members import enumerates_its_members
+from .count_members import enumerates_its_members, members_under_its_key
 from .count_operands import an_operand_of_the_replys_calculation
 from .count_parts import adds_up_with_its_siblings, marked_by_a_flag, the_rest_of_a_listing
 from .count_qualifiers import counts_one_kind
@@ -168,6 +168,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             _counts_a_subset(context, claim) or events_told_in_phases(context, claim)
             or things_named_in_several_lines(context, claim)):
         return   # a part of the listing, unless above the kind its words name or said whole
+    if members_under_its_key(context, claim):
+        return   # "all four paddles" over "paddles": {four gates}: the members of a record
     if a_quantity_far_above_the_listings(context, claim):
         return   # "500 bolsas", "40 A1 posters" over a few rows: a quantity, not their number
     if kind is not None and kind.mismatch is not None:
