@@ -124,9 +124,9 @@ VALUES (:ts, :task, :turn, :parent_turn, :conversation, :channel, :status, :deli
 
 # The columns each version added, by table: an older file gets them, NULL in its rows.
 # Version 2: where the audit stopped reading a long reply's claims (AuditReport.unchecked_from).
-ADDED_COLUMNS: tuple[tuple[int, str, str, str], ...] = (
-    (2, "reply_audits", "unchecked_from", "INTEGER"),
-    (2, "reply_revisions", "unchecked_from", "INTEGER"),
+ADDED_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("reply_audits", "unchecked_from", "INTEGER"),
+    ("reply_revisions", "unchecked_from", "INTEGER"),
 )
 
 
@@ -154,7 +154,7 @@ def upgrade_schema(connection: sqlite3.Connection, path: Path) -> None:
     refuse_newer(connection, path)
     connection.executescript(SCHEMA)   # CREATE ... IF NOT EXISTS: old tables stay as they are
     with connection:
-        for _, table, column, kind in ADDED_COLUMNS:
+        for table, column, kind in ADDED_COLUMNS:
             present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
             if column not in present:
                 connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
