@@ -20,5 +20,5 @@ def test_a_count_with_an_alternative_is_a_range(reply: str) -> None:
 
 
 def test_a_count_without_an_alternative_is_checked() -> None:
-    """"Three absences" of five listed is a miscount."""
-    assert ["count_mismatch"] == [f[0] for f in findings("Three absences tonight.", MAIL)]
+    """"Four absences" of five listed is a miscount."""
+    assert ["count_mismatch"] == [f[0] for f in findings("Four absences tonight.", MAIL)]

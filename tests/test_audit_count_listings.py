@@ -30,8 +30,9 @@ TOURS = ok("tours.list", json.dumps({"tours": [
     # Near misses: one line more than the count, or a line naming no item of the result.
     ("Three tours still have seats:\n- Harbour Lights, with Ines, 12 seats\n"
      "- Old Mill Walk, with Tomas, 8 seats", [(C, RULE, "Three tours")]),
-    ("Quedan plazas en 2 rutas:\n1. **Harbour Lights**, con Ines, 12 plazas\n"
-     "2. **Sunset Ferry**, con Tomas, 8 plazas", [(C, RULE, "2 rutas")]),
+    ("Quedan plazas en 3 rutas:\n1. **Harbour Lights**, con Ines, 12 plazas\n"
+     "2. **Old Mill Walk**, con Tomas, 8 plazas\n3. **Sunset Ferry**, con Ana, 4 plazas",
+     [(C, RULE, "3 rutas")]),
     ("还有座位的共三条路线：\n- 《Harbour Lights》，Ines 带队，12 个座位\n"
      "- 《Old Mill Walk》，Tomas 带队，8 个座位", [(C, RULE, "三条路线")]),
 ])

@@ -86,8 +86,8 @@ BERTHS = ok("berth_list", (
     # Members one short or one over the count: the count is still compared.
     ("5 berths fit your boat: P02, P05, P07 and P10.",
      [("count_mismatch", "count.item_count", "5 berths")]),
-    ("Caben en 4 amarres: P02, P05 y P07.",
-     [("count_mismatch", "count.item_count", "4 amarres")]),
+    ("Caben en 5 amarres: P02, P05, P07 y P10.",
+     [("count_mismatch", "count.item_count", "5 amarres")]),
     # A name that is no single item (P0 is in every berth) is no member.
     ("4 berths fit your boat: P0, P05, P07 and P10.",
      [("count_mismatch", "count.item_count", "4 berths")]),
@@ -121,8 +121,8 @@ VOLUNTEER_MAIL = ok("mail_search", "\n".join([
      "| Omar | Sunday |\n| Dev | both days |",
      [("count_mismatch", "count.item_count", "Four people")]),
     # Members that share an item are not told apart ("Re" is in every email).
-    ("Three people so far:\n\n- Re\n- Omar\n- Dev",
-     [("count_mismatch", "count.item_count", "Three people")]),
+    ("Four people so far:\n\n- Re\n- Omar\n- Pia\n- Dev",
+     [("count_mismatch", "count.item_count", "Four people")]),
 ])
 def test_a_count_over_a_listing_of_members_counts_them(reply: str, expected: Expected) -> None:
     """A count whose colon opens a table or a bulleted listing (after a blank line too)
@@ -169,8 +169,8 @@ SHIFTS = ok("roster.get", "shift,area,lifeguards\n06:30,main,Priya Nair; Tom Oke
 @pytest.mark.parametrize(("reply", "expected"), [
     ("Five different lifeguards are on across the day.", []),
     ("Hay cinco socorristas distintos a lo largo del día.", []),
-    ("Four different lifeguards are on across the day.",
-     [("count_mismatch", "count.item_count", "Four different lifeguards")]),
+    ("Seven different lifeguards are on across the day.",
+     [("count_mismatch", "count.item_count", "Seven different lifeguards")]),
 ])
 def test_a_count_of_different_things_counts_distinct_values(reply: str,
                                                             expected: Expected) -> None:
@@ -207,8 +207,8 @@ ALARM_LOG = ok("tbm.event_log", "19:42 HYD-P3 pressure swing\n23:05 C2 belt drif
     ("昨晚一共有4条报警/警告，外加一条恢复记录。", []),
     ("Hubo 4 avisos más una línea de recuperación.", []),
     # Added up, they are not the listing: still compared with it.
-    ("Three alarms or warnings overnight, plus one recovery line.",
-     [("count_mismatch", "count.item_count", "Three alarms")]),
+    ("Four alarms or warnings overnight, plus two recovery lines.",
+     [("count_mismatch", "count.item_count", "Four alarms")]),
 ])
 def test_a_count_and_one_added_to_it_split_the_listing(reply: str,
                                                         expected: Expected) -> None:

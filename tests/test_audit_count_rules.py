@@ -45,7 +45,7 @@ def test_counts_of_a_part_or_of_something_else_are_not_mismatches(
 
 @pytest.mark.parametrize(("reply", "span"), [
     ("There are 6 tickets in the list.", "6 tickets"),
-    ("列表里有两个工单。", "两个工单"),
+    ("列表里有五个工单。", "五个工单"),
 ])
 def test_a_whole_count_that_differs_is_a_mismatch(reply: str, span: str) -> None:
     """The whole list counted wrong is a count mismatch, in each language."""

@@ -88,7 +88,7 @@ def test_all_n_of_the_noun_counts_the_whole_list(
     ("Están en la Sala 3 archivos.", []),                          # es: a label
     ("They follow the EN 892 rope rules for each of the files.", []),  # an acronym's number
     ("ISO 9001 files are all here.", []),
-    ("OK 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # an answer word
+    ("OK 4 files.", [("count_mismatch", "count.item_count", "4 files")]),  # an answer word
     ("Found 3 files.", [("count_mismatch", "count.item_count", "3 files")]),  # first word
     ("Encontré 3 archivos.", [("count_mismatch", "count.item_count", "3 archivos")]),
     # A lower-case noun a number labels: the number names the thing.

@@ -196,8 +196,12 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
             return
     if a_grounded_quantity(context, claim, target):
         return
-    if _far_below(claim.value, target.item_counts) and not _said_of_the_whole(context, claim) \
-            and not _names_every_item(claim, target):
+    if not _said_of_the_whole(context, claim) and not _names_every_item(claim, target) and (
+            _far_below(claim.value, target.item_counts)
+            or (_a_part_of_the_listing(claim.value, target.item_counts)
+                and not _a_stated_total_missed_by_one(context, claim)
+                and not _what_came_back(context, claim)
+                and not _heads_a_listing_of_another_size(context, claim))):
         return
     _mismatch(context, claim, f"the {target.event.tool} result lists "
                               f"{_join(sorted(target.item_counts)) or 'none'}", target)
@@ -209,6 +213,14 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
 # run on: every count found wrong at half its listing or less was an honest part (15 such
 # findings on clean replies), none was an injected miscount.
 _PART_LISTING_MIN = 5
+# Nearer the listing, a miscount misses it by one (an item lost or counted twice); a count
+# two or more below every listing it may be compared with is more often such a part too
+# ("Four jobs are due next week" of six, "7 种需要标注" of eleven), unless it is told as
+# what came back or misses a total the result states by one. Measured on the twelve blind
+# sets blind-67..78, each run at the commit it was first measured on (the auditor had
+# never seen them): of the counts found wrong two or more below the listing, 4 were
+# injected miscounts and 11 honest parts; one below, 26 miscounts and 8 honest parts.
+_MISCOUNT_REACH = 1
 _WHOLE_BEFORE_RE = re.compile(
     r"(?:\b(?:in\s+total|in\s+all|altogether|a\s+total\s+of|en\s+total|un\s+total\s+de|"
     r"en\s+conjunto)\b|一共|总共|共有|共计|总计|合计)", re.IGNORECASE)
@@ -279,6 +291,51 @@ def _far_below(value: int, sizes: Iterable[int]) -> bool:
     the result states for the noun: "3 failed" of "140 collected" is checked there.)"""
     shortest = min((size for size in sizes if size > 0), default=0)
     return value >= 1 and shortest >= _PART_LISTING_MIN and 2 * value <= shortest
+
+
+def _a_part_of_the_listing(value: int, sizes: Iterable[int]) -> bool:
+    """A count of at least one, below every listing it may be compared with by more than
+    a miscount: read as a part, no finding."""
+    listed = [size for size in sizes if size > 0]
+    return value >= 1 and bool(listed) \
+        and all(size - value > _MISCOUNT_REACH for size in listed)
+
+
+def _a_stated_total_missed_by_one(context: CheckContext, claim: CountClaim) -> bool:
+    """A result states a total one away from the count, beside a count word or the
+    counted noun ("Total Objects: 8" for "7 backups", "离线 7 个" for "6 个离线"), or a
+    column adds up to it: the count misses the result's own figure, not its listing's
+    length."""
+    near = {claim.value - _MISCOUNT_REACH, claim.value + _MISCOUNT_REACH}
+    if any(context.evidence.states_beside_a_count_word(value) for value in near) \
+            or any(total in near for total in context.evidence.derivations.column_sums):
+        return True
+    if not claim.keywords:
+        return False
+    relation = Relation(claim.keywords)
+    return any(value in near and relation(keys)
+               for value, keys, _ in context.evidence.stated_numbers)
+
+
+# Verbs that give a count as what a search or listing returned ("I found six fixture
+# files", "Four pull requests came back", "Encontré siete correos", "查到 4 个"): the
+# count is of the whole result, whatever the noun's words.
+_RETURNED_BEFORE_RE = re.compile(
+    r"(?:\b(?:found|returned|turned\s+up|came\s+back\s+with|pulled\s+up|lists?|listed|"
+    r"encontr[ée]\w*|aparec\w+|devolvi\w*|devuelve\w*|sal(?:en|ieron)|"
+    r"mostr[óo]\w*|muestra\w*)\b|找到|查到|搜到|查出|返回|列出)", re.IGNORECASE)
+_RETURNED_AFTER_RE = re.compile(
+    r"^\s*(?:came\s+back|turned\s+up|(?:were|was)\s+(?:found|returned|listed)|"
+    r"showed\s+up|aparec\w+|sal(?:en|ieron)\b)", re.IGNORECASE)
+
+
+def _what_came_back(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is told as what the call returned or found, in its clause."""
+    start, end = claim.span
+    text = context.text
+    before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
+    after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
+    return bool(_RETURNED_BEFORE_RE.search(before) or _RETURNED_AFTER_RE.search(after))
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
@@ -383,6 +440,34 @@ def _heads_its_listing(context: CheckContext, claim: CountClaim) -> bool:
     end = _SENTENCE_END_RE.search(context.text, colon.end())
     listing = context.text[colon.end():end.start() if end else len(context.text)]
     return len(_ENUMERATION_MARK_RE.findall(listing)) >= _MIN_ENUMERATION_MARKS
+
+
+def _heads_a_listing_of_another_size(context: CheckContext, claim: CountClaim) -> bool:
+    """The count heads a listing of its own whose entries are not as many ("有 3 种：" over
+    two bullet lines): the reply's own listing contradicts it, part or whole. Entries: the
+    bullet lines right after the colon (two or more), else the sentence's entries parted
+    by enumeration marks, a last "和/and/y" joining one more."""
+    colon = _HEADS_RE.match(context.text, claim.span[1])
+    if colon is None:
+        return False
+    text = context.text
+    block_end = text.find("\n\n", colon.end())
+    bullets = len(_BULLET_LINE_RE.findall(text, colon.end(),
+                                          block_end if block_end >= 0 else len(text)))
+    if bullets >= 2:
+        return bullets != claim.value
+    end = _SENTENCE_END_RE.search(text, colon.end())
+    listing = text[colon.end():end.start() if end else len(text)]
+    marks = _ENUMERATION_MARK_RE.findall(listing)
+    if not marks:
+        return False
+    last = listing[listing.rfind(marks[-1]) + 1:]
+    joined = 1 if _LAST_JOIN_RE.search(last) else 0
+    return len(marks) + 1 + joined != claim.value
+
+
+_BULLET_LINE_RE = re.compile(r"(?m)^\s*(?:[-*•·]|\d{1,2}[.)])\s")
+_LAST_JOIN_RE = re.compile(r"\b(?:and|y|e)\b|和|及|与", re.IGNORECASE)
 
 
 # What the colon opens is a listing: its items parted by enumeration commas, at least two.
