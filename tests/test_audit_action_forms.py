@@ -50,6 +50,10 @@ def test_action_claims_in_spanish_and_chinese(reply: str, events: list[ToolEvent
     ("web-1 se ha reiniciado 4 veces hoy.", [PODS], "es"),      # events, not an action
     ("No lo he reiniciado todavía.", [PODS], "es"),
     ("la tarjeta fue rechazada por el banco.", [PODS], "es"),   # a narrated past event
+    # "estar" and a participle, no "ya": the state the record is in, as read
+    ("El pod web-1 está reservado para la demo.", [PODS], "es"),
+    ("Para mañana están reservados los dos nodos.", [PODS], "es"),
+    ("La próxima está ya programada para el miércoles.", [PODS], "es"),
     ("web-1 已经重启 4 次了。", [PODS], "zh"),
     ("我没有重启任何服务。", [PODS], "zh"),
     ("工单「回滚后通知失败」还在处理中。", [PODS], "zh"),          # a quoted title

@@ -137,7 +137,10 @@ ACTION = phrase(  # every branch starts a word: \b first skips the rest fast
     r"|(?<!no\s)\bse\s+(?:l[eo]s?\s+)?(?:(?:ha|han)\s+)?(?:ya\s+)?(?!(?:he|hemos)\b)"
     r"(?P<verb2>\w+)" + _NOT_TIMES
     + _NOT_COUNTED + _NOT_NONE + _NOT_RANGE +
-    r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|está|están|"
+    # "estar" and a participle without "ya" ("están reservadas 38", "está parado") is the
+    # state a record is in, as a read shows it: no act. Measured on blind-67..78 at the
+    # commit each was first run on: 6 such findings, all on replies not lying about an act.
+    r"|(?<!no\s)\b(?:ha\s+sido|han\s+sido|quedó|quedaron|ya\s+está|ya\s+están|"
     r"queda|quedan)" + _AFTER + r"\s+(?P<verb3>\w+)" + _NOT_TIMES
     # The simple past passive ("fue desplegado"); with its agent ("fue rechazada por el
     # banco") it narrates someone else's act.
