@@ -35,6 +35,7 @@ JOBS = ok("workshop.jobs", json.dumps({"jobs": [
     ("Encontré cuatro trabajos en el taller.", [(C, RULE, "cuatro trabajos")]),
     ("Four jobs came back.", [(C, RULE, "Four jobs")]),
     ("一共 4 个活。", [(C, RULE, "4 个活")]),
+    ("工坊里有 4 个活。", [(C, RULE, "4 个活")]),
 ])
 def test_a_count_well_below_the_listing_is_a_part(reply: str, expected: Expected) -> None:
     """Two or more below the listing reads as a part; one off, or told whole, is checked."""

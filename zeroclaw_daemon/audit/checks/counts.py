@@ -329,13 +329,21 @@ _RETURNED_AFTER_RE = re.compile(
     r"showed\s+up|aparec\w+|sal(?:en|ieron)\b)", re.IGNORECASE)
 
 
+_CONTAINER_HOLDS_RE = re.compile(r"(?:里|中|内)(?:一共|总共|共)?有\s*[*＊]*\s*$")
+_A_NUMBER_RE = re.compile(r"[\d一二两三四五六七八九十百千几]")
+
+
 def _what_came_back(context: CheckContext, claim: CountClaim) -> bool:
     """The count is told as what the call returned or found, in its clause."""
     start, end = claim.span
     text = context.text
     before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
-    return bool(_RETURNED_BEFORE_RE.search(before) or _RETURNED_AFTER_RE.search(after))
+    if _RETURNED_BEFORE_RE.search(before) or _RETURNED_AFTER_RE.search(after):
+        return True
+    # "acme/shop 里有 4 个": what a named container holds, all of it; not "24 个传感器里有
+    # 6 个", a part of a counted whole.
+    return bool(_CONTAINER_HOLDS_RE.search(before)) and not _A_NUMBER_RE.search(before)
 
 
 def _counts_a_subset(context: CheckContext, claim: CountClaim) -> bool:
