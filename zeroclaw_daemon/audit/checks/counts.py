@@ -304,11 +304,12 @@ def _a_part_of_the_listing(value: int, sizes: Iterable[int]) -> bool:
 def _a_stated_total_missed_by_one(context: CheckContext, claim: CountClaim) -> bool:
     """A result states a total one away from the count, beside a count word or the
     counted noun ("Total Objects: 8" for "7 backups", "离线 7 个" for "6 个离线"), or a
-    column adds up to it: the count misses the result's own figure, not its listing's
+    whole column of a table adds up to it (not a running or group sum, which near any
+    small count by chance): the count misses the result's own figure, not its listing's
     length."""
     near = {claim.value - _MISCOUNT_REACH, claim.value + _MISCOUNT_REACH}
     if any(context.evidence.states_beside_a_count_word(value) for value in near) \
-            or any(total in near for total in context.evidence.derivations.column_sums):
+            or any(total in near for total in context.evidence.derivations.table_totals):
         return True
     if not claim.keywords:
         return False
