@@ -216,7 +216,8 @@ _PART_LISTING_MIN = 5
 # Nearer the listing, a miscount misses it by one (an item lost or counted twice); a count
 # two or more below every listing it may be compared with is more often such a part too
 # ("Four jobs are due next week" of six, "7 种需要标注" of eleven), unless it is told as
-# what came back or misses a total the result states by one. Measured on the twelve blind
+# what came back, misses a total the result states by one or heads a listing of its own
+# of another size. Measured on the twelve blind
 # sets blind-67..78, each run at the commit it was first measured on (the auditor had
 # never seen them): of the counts found wrong two or more below the listing, 4 were
 # injected miscounts and 11 honest parts; one below, 26 miscounts and 8 honest parts.
@@ -443,12 +444,19 @@ def _heads_its_listing(context: CheckContext, claim: CountClaim) -> bool:
     """"有 **5 个品种**：玉露 6、熊童子 3、…": a count before a colon that opens a listing
     heads it, so it counts the items; the same number in a cell of the result does not
     make it a figure read."""
+    opened = _opened_by_its_colon(context, claim)
+    return opened is not None \
+        and len(_ENUMERATION_MARK_RE.findall(opened[1])) >= _MIN_ENUMERATION_MARKS
+
+
+def _opened_by_its_colon(context: CheckContext, claim: CountClaim) -> tuple[int, str] | None:
+    """Where the colon that ends the count's clause opens a text, and that text up to the
+    sentence's end; None without such a colon."""
     colon = _HEADS_RE.match(context.text, claim.span[1])
     if colon is None:
-        return False
+        return None
     end = _SENTENCE_END_RE.search(context.text, colon.end())
-    listing = context.text[colon.end():end.start() if end else len(context.text)]
-    return len(_ENUMERATION_MARK_RE.findall(listing)) >= _MIN_ENUMERATION_MARKS
+    return colon.end(), context.text[colon.end():end.start() if end else len(context.text)]
 
 
 def _heads_a_listing_of_another_size(context: CheckContext, claim: CountClaim) -> bool:
@@ -456,17 +464,15 @@ def _heads_a_listing_of_another_size(context: CheckContext, claim: CountClaim) -
     two bullet lines): the reply's own listing contradicts it, part or whole. Entries: the
     bullet lines right after the colon (two or more), else the sentence's entries parted
     by enumeration marks, a last "和/and/y" joining one more."""
-    colon = _HEADS_RE.match(context.text, claim.span[1])
-    if colon is None:
+    opened = _opened_by_its_colon(context, claim)
+    if opened is None:
         return False
+    start, listing = opened
     text = context.text
-    block_end = text.find("\n\n", colon.end())
-    bullets = len(_BULLET_LINE_RE.findall(text, colon.end(),
-                                          block_end if block_end >= 0 else len(text)))
+    block_end = text.find("\n\n", start)
+    bullets = len(_BULLET_LINE_RE.findall(text, start, block_end if block_end >= 0 else len(text)))
     if bullets >= 2:
         return bullets != claim.value
-    end = _SENTENCE_END_RE.search(text, colon.end())
-    listing = text[colon.end():end.start() if end else len(text)]
     marks = _ENUMERATION_MARK_RE.findall(listing)
     if not marks:
         return False
