@@ -279,11 +279,18 @@ def _names_every_item(claim: CountClaim, facts: EventFacts) -> bool:
 def _said_of_the_whole(context: CheckContext, claim: CountClaim) -> bool:
     """The count is said of the whole, in words of totality beside it in its clause ("in
     total", "en total", 一共): then no part, however far below the listing."""
+    before, after = _clause_beside(context, claim)
+    return bool(_WHOLE_BEFORE_RE.search(before) or _WHOLE_AFTER_RE.search(after))
+
+
+def _clause_beside(context: CheckContext, claim: CountClaim) -> tuple[str, str]:
+    """The words of the count's clause just before it (two subset windows) and just after
+    it (one)."""
     start, end = claim.span
     text = context.text
     before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
     after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
-    return bool(_WHOLE_BEFORE_RE.search(before) or _WHOLE_AFTER_RE.search(after))
+    return before, after
 
 
 def _far_below(value: int, sizes: Iterable[int]) -> bool:
@@ -337,10 +344,7 @@ _A_NUMBER_RE = re.compile(r"[\d一二两三四五六七八九十百千几]")
 
 def _what_came_back(context: CheckContext, claim: CountClaim) -> bool:
     """The count is told as what the call returned or found, in its clause."""
-    start, end = claim.span
-    text = context.text
-    before = _CLAUSE_STOP_RE.split(text[max(0, start - 2 * _SUBSET_WINDOW):start])[-1]
-    after = _CLAUSE_STOP_RE.split(text[end:end + _SUBSET_WINDOW])[0]
+    before, after = _clause_beside(context, claim)
     if _RETURNED_BEFORE_RE.search(before) or _RETURNED_AFTER_RE.search(after):
         return True
     # "acme/shop 里有 4 个": what a named container holds, all of it; not "24 个传感器里有
