@@ -249,9 +249,15 @@ def a_cell_of_its_named_row(context: CheckContext, claim: CountClaim,
                                              for w in f.name_words}:
         return False
     sentence = context.sentence_text(claim.clause).lower()
+    nouns = Relation(claim.keywords) if claim.keywords else None
     for table in context.evidence.derivations.rows:
         rows = [row for row in table if row.structured and row.numbers and row.labels]
         named = [row for row in rows if names_its_row(sentence, row, rows)]
+        if len(named) != 1 and nouns is not None:
+            # A sentence naming several rows ("two drawbands, a segment spring and a set of
+            # feed rollers"): the row the counted noun itself names, when only one does.
+            named = [row for row in rows
+                     if nouns(text_keywords(" ".join(row.labels.values())))]
         if len(named) == 1 and claim.value in named[0].numbers.values():
             return True
     return False

@@ -24,6 +24,9 @@ _MONTH_RE = re.compile(
 # characters before it, matched on that stretch reversed (one anchored match, not a search).
 _PREV_WORD_REVERSED_RE = re.compile(r"\n?[ \t]*[:=]?[ \t]*[\"']?([A-Za-z\u00C0-\u024F_]{2,})")
 _ASCII_WORD_RE = re.compile(r"[A-Za-z]+")
+# A capitalised word (not a code in capitals) one space before a number of three digits
+# or more.
+_NAME_BEFORE_RE = re.compile(r"(?<![\w-])([A-Z][a-z]{2,}) $")
 
 
 def neighbour_words(result: str, numbers: list[tuple[Decimal, int, int]]
@@ -42,6 +45,12 @@ def neighbour_words(result: str, numbers: list[tuple[Decimal, int, int]]
         if (following is not None and _MONTH_RE.fullmatch(following.group(1))) or (
                 preceding is not None and _MONTH_RE.fullmatch(preceding.group(1)[::-1])):
             # A day of a month ("no sailings 25 December", "Dec 24"): it counts nothing.
+            found.append((int(number), frozenset()))
+            continue
+        if end - start >= 3 and (name := _NAME_BEFORE_RE.search(before)) is not None \
+                and stem(name.group(1).lower()) not in COUNT_WORDS:
+            # A model or an edition ("Hermes 3000 drawband", "Christmas 2026 stamp
+            # sheet"): the number is part of a name, not a count of the word after it.
             found.append((int(number), frozenset()))
             continue
         keys = set() if following is None else {stem(following.group(1))}
