@@ -37,7 +37,12 @@ def clock_minutes(texts: Iterable[str]) -> list[int]:
             found.extend(int(h) * 60 + int(m) for h, m in _CLOCK_OTHER_RE.findall(text))
         if "Z" in text:
             found.extend(int(h) * 60 + int(m) for h, m in _REPORT_TIME_RE.findall(text))
+            found.extend(int(h) * 60 + int(m) for h, m in _BASIC_STAMP_RE.findall(text))
     return found
+
+
+# An ISO 8601 timestamp in the basic format, in UTC ("DTSTART:20261215T193000Z").
+_BASIC_STAMP_RE = re.compile(r"(?<!\d)\d{8}T([01]\d|2[0-3])([0-5]\d)(?:[0-5]\d)?Z\b")
 
 
 # A weather report's time group: day, hour and minute, UTC ("METAR EGKH 200920Z").
@@ -63,11 +68,14 @@ def time_grounded(key: str, times: Sequence[int], zoned: bool = True) -> bool:
 
 
 # What makes a conversion between time zones plausible: an offset or "Z" after a clock
-# time, a zone's abbreviation or IANA name ("Europe/London"), or a field of zones.
+# time (also spaced after a date's time: "2026-12-04 07:22 -05:00"), a UTC stamp in the
+# basic format, a key or column in UTC ("start_utc"), a zone's abbreviation or IANA name
+# ("Europe/London"), or a field of zones.
 # An offset follows a timestamp's time ("T19:30:00+00:00") or a time with seconds: after a
 # bare "13:30" a "-18:00" ends a range of times, no zone.
-ZONE_RE = re.compile(r"(?:T\d\d:\d\d(?::\d\d)?|\d:\d\d:\d\d)(?:\.\d+)?"
-                     r"(?:Z|\s?[+-]\d\d:?\d\d)(?![\w])|\d:\d\dZ(?![\w])|\b(?:UTC|GMT|"
+ZONE_RE = re.compile(r"(?:T\d\d:\d\d(?::\d\d)?|\d:\d\d:\d\d|\d-\d\d \d\d:\d\d)(?:\.\d+)?"
+                     r"(?:Z|\s?[+-]\d\d:?\d\d)(?![\w])|\d:\d\dZ(?![\w])|\d{8}T\d{4,6}Z\b|"
+                     r"(?<=_)(?:utc|UTC|gmt|GMT)\b|\b(?:utc|UTC)(?=_)|\b(?:UTC|GMT|"
                      r"CET|CEST|EET|EEST|WET|WEST|BST|PST|PDT|EST|EDT|CST|CDT|MST|MDT|JST|KST|"
                      r"IST|AEST|AEDT|NZST|NZDT|tz|timezone|time_zone|zona_horaria|utc_offset)\b|"
                      r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)/[A-Z]|"

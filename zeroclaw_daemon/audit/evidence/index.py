@@ -43,7 +43,8 @@ MAX_VALUES_PER_LABEL = 3
 _MINUTE_AMOUNT_RE = re.compile(
     r"(?<![\d.:])(\d{1,3})\s*(?:min(?:ute)?s?|minutos?|分钟|分)(?![a-z])"
     r"|(?:min(?:ute)?s?|delay|delayed|late|retraso|延误|晚点)[a-z_]*[\"']?\s*[:=]\s*[\"']?"
-    r"(\d{1,3})(?![\d.:])", re.IGNORECASE)
+    r"(\d{1,3})(?![\d.:])"
+    r"|(?<![\d.:])(\d{1,2})\s*(?:h|hrs?|hours?|horas?|小时|個小時|个小时)(?![a-z])", re.IGNORECASE)
 
 # A date written as one run of eight digits, year first, inside an identifier
 # ("LY-20261212-1930", "backup_20261201"): the day that call or result is about.
@@ -133,10 +134,12 @@ class Evidence:
     @lazy
     def minute_amounts(self) -> list[Decimal]:
         """The numbers the successful results state as minutes ("12 min", "delay_minutes":
-        12, "retraso": 12): what a time of day may be moved by ("scheduled 13:28" and a
-        12-minute delay give 13:40), not any number of the result (a day 15 of a shoot)."""
-        return [Decimal(m.group(1) or m.group(2)) for f in self.ok
-                for m in _MINUTE_AMOUNT_RE.finditer(f.result)]
+        12, "retraso": 12) or whole hours ("run 4 h before"), in minutes: what a time of
+        day may be moved by ("scheduled 13:28" and a 12-minute delay give 13:40), not any
+        number of the result (a day 15 of a shoot)."""
+        return [Decimal(m.group(1) or m.group(2)) if m.group(3) is None
+                else Decimal(m.group(3)) * 60
+                for f in self.ok for m in _MINUTE_AMOUNT_RE.finditer(f.result)]
 
     @lazy
     def spans_written(self) -> list[Decimal]:
@@ -147,11 +150,14 @@ class Evidence:
     @lazy
     def zoned(self) -> bool:
         """The results write a time zone or an offset: their times may be converted."""
-        return any(ZONE_RE.search(f.result) is not None for f in self.ok)
+        return any(ZONE_RE.search(f.result) is not None for f in self.facts)
 
     @lazy
     def clock_minutes(self) -> list[int]:
-        return clock_minutes(f.result for f in self.ok) + self.derivations.hour_cells + \
+        """The times of day the results write, a failed call's too (as the haystack holds
+        its text: "outside the tide window. Next windows: ...T02:40Z-06:40Z"), and those
+        the results' tables work out."""
+        return clock_minutes(f.result for f in self.facts) + self.derivations.hour_cells + \
             self.derivations.end_times
 
     @lazy
