@@ -18,6 +18,7 @@ from .clock_derive import (
 )
 from .index import Evidence
 from .number_index import NumberIndex, approx_tolerance, rounding_unit
+from .tables import Row
 
 
 def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
@@ -60,7 +61,8 @@ def value_grounded(claim: ValueClaim, evidence: Evidence) -> bool:
                                                             approx=claim.approx):
             return True
         if kind is ValueKind.MEASURE and _converted_speed(reading, claim.unit, lower,
-                                                          approx=claim.approx):
+                                                          approx=claim.approx,
+                                                          evidence=evidence):
             return True
     other = evidence.other_numbers
     if any(other.grounds(reading, approx=claim.approx) for reading in readings):
@@ -209,7 +211,8 @@ def is_speed_unit(unit: str) -> bool:
     return unit.lower() in _SPEED_UNITS
 
 
-def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool) -> bool:
+def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: bool,
+                     evidence: Evidence) -> bool:
     factor = _SPEED_UNITS.get(unit.lower())
     if factor is None:
         return False
@@ -220,7 +223,33 @@ def _converted_speed(value: Decimal, unit: str, lower_haystack: str, *, approx: 
         number = Decimal(match.group("n1") or match.group("n2"))
         if other != factor and abs(number * other / factor - value) <= tolerance:
             return True
-    return False
+    # Read only for a speed nothing above grounds (rare): no index is kept.
+    return any(other != factor and abs(number * other / factor - value) <= tolerance
+               for facts in evidence.ok
+               for number, other in column_speeds(facts.rows, facts.header))
+
+
+# The words of a column or key path that name a speed's unit ("max_ms", "wind_ms.gust_max",
+# "speed kph"): the numbers under it are speeds in that unit.
+_COLUMN_SPEED_UNITS = {"ms": _METRE_PER_SECOND, "mps": _METRE_PER_SECOND, "kmh": Decimal(1),
+                       "kph": Decimal(1), "mph": Decimal("1.609344"), "kt": _KNOT,
+                       "kts": _KNOT, "knots": _KNOT}
+_NAME_PART_RE = re.compile(r"[._\s/-]+")
+
+
+def column_speeds(rows: list[Row], header: dict[str, str]) -> list[tuple[Decimal, Decimal]]:
+    """(number, factor to km/h) of every cell of ``rows`` under a column or key path whose
+    name holds a speed unit as a word of its own."""
+    found: list[tuple[Decimal, Decimal]] = []
+    for row in rows:
+        for column, number in row.numbers.items():
+            name = header.get(column, column).lower()
+            for part in _NAME_PART_RE.split(name):
+                factor = _COLUMN_SPEED_UNITS.get(part)
+                if factor is not None:
+                    found.append((number, factor))
+                    break
+    return found
 
 
 _DISTANCE: dict[str, tuple[Decimal | int, ...]] = {
