@@ -18,6 +18,7 @@ from ..claims.numbers import (
 )
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
+from .aviation_codes import code_figures
 from .calendar import period_bounds
 from .clock_derive import ZONE_RE, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .derive import Derivations
@@ -112,7 +113,22 @@ class Evidence:
         text = join_space_groups(self.haystack, plain_spaces=False)
         if "_" in text:
             text += "\n" + " ".join(identifier_decimals(text))
+        if self.aviation_codes[0]:
+            text += "\n" + " ".join(self.aviation_codes[0])
         return NumberIndex(text)
+
+    @lazy
+    def aviation_codes(self) -> tuple[list[str], list[int]]:
+        """The figures and times of day the results' weather and notice codes write
+        (:func:`.aviation_codes.code_figures`)."""
+        figures: list[str] = []
+        minutes: list[int] = []
+        for facts in self.facts:
+            if "KT" in facts.result or "MPS" in facts.result or ")" in facts.result:
+                more, times = code_figures(facts.result)
+                figures.extend(more)
+                minutes.extend(times)
+        return figures, minutes
 
     @lazy
     def other_numbers(self) -> NumberIndex:
@@ -158,7 +174,7 @@ class Evidence:
         its text: "outside the tide window. Next windows: ...T02:40Z-06:40Z"), and those
         the results' tables work out."""
         return clock_minutes(f.result for f in self.facts) + self.derivations.hour_cells + \
-            self.derivations.end_times
+            self.derivations.end_times + self.aviation_codes[1]
 
     @lazy
     def written_dates(self) -> list[tuple[int | None, int, int]]:
