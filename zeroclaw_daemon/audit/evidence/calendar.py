@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from ...receipts.events import ToolEvent
 from ...receipts.tokens import TOKEN_RE
 from ..claims.numbers import find_dates
+from .tables import Row
 
 _EPOCH_MIN, _EPOCH_MAX = 946684800, 4102444800   # 2000-01-01 to 2100-01-01
 # An ISO 8601 week: "2026-W48", "2026W48", "2026-W48-3".
@@ -151,3 +152,37 @@ _WEEKDAY_INDEX = {
 def weekdays_named(text: str) -> set[int]:
     """The days of the week ``text`` names (Monday 0): "el lunes", "周一", "on Sunday"."""
     return {_WEEKDAY_INDEX[(m.group(1) or m.group(2)).lower()] for m in WEEKDAY_RE.finditer(text)}
+
+
+# A column or key that counts days ("target_days", "duration days", "noches", "天数").
+_DAYS_NAME_RE = re.compile(r"day|d[ií]as|nights?|noches|天", re.IGNORECASE)
+_MAX_DAY_SHIFT = 366
+
+
+def days_moved_in_rows(pool: Iterable[tuple[Sequence[Row], dict[str, str]]]
+                       ) -> set[tuple[int | None, int, int]]:
+    """The dates a row's date cell gives moved by a number of days the same row states
+    (a treatment "started 2026-11-09" with "target_days 28" ends on 7 December): forward
+    and back, each with and without its year. ``pool``: each result's rows and header."""
+    found: set[tuple[int | None, int, int]] = set()
+    for rows, header in pool:
+        for row in rows:
+            days = [int(n) for column, n in row.numbers.items()
+                    if _DAYS_NAME_RE.search(header.get(column, column))
+                    and n == n.to_integral_value() and 0 < n <= _MAX_DAY_SHIFT]
+            if not days:
+                continue
+            for cell in row.labels.values():
+                for _, _, (year, month, day) in find_dates(cell):
+                    if year is None:
+                        continue
+                    try:
+                        base = dt.date(year, month, day)
+                    except ValueError:
+                        continue
+                    for shift in days:
+                        for moved in (base + dt.timedelta(days=shift),
+                                      base - dt.timedelta(days=shift)):
+                            found.update(((moved.year, moved.month, moved.day),
+                                          (None, moved.month, moved.day)))
+    return found

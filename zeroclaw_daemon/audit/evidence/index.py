@@ -19,7 +19,7 @@ from ..claims.numbers import (
 from ..claims.text import find_urls, normalise_url, url_forms
 from ..claims.words import text_keywords
 from .aviation_codes import code_figures
-from .calendar import period_bounds
+from .calendar import days_moved_in_rows, period_bounds
 from .clock_derive import ZONE_RE, clock_minutes, epoch_dates, timestamp_neighbour_dates
 from .derive import Derivations
 from .facts import STANDALONE_INT_RE, EventFacts
@@ -190,6 +190,7 @@ class Evidence:
         found |= epoch_dates(f.result for f in self.ok)
         found |= timestamp_neighbour_dates(self.haystack)
         found |= period_bounds(self.haystack)
+        found |= days_moved_in_rows((f.rows, f.header) for f in self.ok)
         for match in _COMPACT_DATE_RE.finditer(self.haystack):
             year, month, day = (int(part) for part in match.groups())
             found.update(((year, month, day), (None, month, day)))
