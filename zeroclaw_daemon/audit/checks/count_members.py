@@ -26,13 +26,17 @@ _APPOSITION_RE = re.compile(r",\s*([^,.;:!?。；！？]+?(?:\s(?:and|y|e|et|und
 # The colon that closes the count's clause: "4 berths fit your boat:", "两个蜂箱没看到蜂王：".
 _CLAUSE_COLON_RE = re.compile(r"[^.!?;:。！？；：\n]{0,60}?[:：]")
 _ASIDE_RE = re.compile(r"[（(][^）()（]*[）)]")   # "H-02（北草地，11月28日）": an aside
+# The names in parentheses after the count's clause: "4 singles are free (S-02, S-03, S-06,
+# S-07)", "三间空着（A2、B1、C4）".
+_CLAUSE_ASIDE_RE = re.compile(r"[^.!?;:。！？；：\n()（）]{0,60}?[(（]([^()（）\n]{1,300})[)）]")
 _ITEM_NAME_RE = re.compile(r"[\s\-*•·]*([^()（）\[\]:：—–]+)")
 
 
 def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
     """"两位：Amara Osei 和 Priya Nair", "4 berths fit your boat: P02, P05, P07 and P10":
     a count whose clause ends in a colon (or followed by names set off by commas: "dos
-    grúas, QC03 y QC04, con…") and exactly that many names, each naming items of a result
+    grúas, QC03 y QC04, con…", or in parentheses: "4 singles are free (S-02, S-03, S-06,
+    S-07)") and exactly that many names, each naming items of a result
     no other name names, the count below that result's length (a member may hold several
     items: "four farms" over six days of work at them). The count is of the items it names
     (a part the reply picked out, by a kind or by words the auditor may not read), not of
@@ -44,12 +48,16 @@ def enumerates_its_members(context: CheckContext, claim: CountClaim) -> bool:
     listed a different number of them."""
     colon = _CLAUSE_COLON_RE.match(context.text, claim.span[1])
     apposition = None if colon is not None else _APPOSITION_RE.match(context.text, claim.span[1])
-    if colon is None and apposition is None:
+    aside = None if colon is not None or apposition is not None else \
+        _CLAUSE_ASIDE_RE.match(context.text, claim.span[1])
+    if colon is None and apposition is None and aside is None:
         return False
     start = colon.end() if colon is not None else claim.span[1] + 1
     rest = _ASIDE_RE.sub("", context.text[start:start + 400])
     if apposition is not None:
         rest = apposition.group(1)
+    elif aside is not None:
+        rest = aside.group(1)
     names = _bulleted_names(rest) if colon is not None else None
     if names is None:
         end = _ENUMERATION_END_RE.search(rest)

@@ -19,6 +19,10 @@ is no count of a result's items (the figures themselves are checked as values):
   total of the results ("Tengo 40 paquetes" and 35 free lockers: "te quedarían 5
   paquetes fuera").
 
+- it is the total of a run of counts the reply lists right before it in its paragraph or
+  the one before, of the same noun ("46 wheels", "52 wheels", "48 wheels", "44 wheels": "That's 190
+  wheels"), or right after it in its sentence ("60 seats: 54 pupils and 6 staff").
+
 A count that none of these gives is checked as before.
 """
 
@@ -34,6 +38,7 @@ from ..claims.words import stem
 from ..evidence.number_index import rounding_unit
 from ..evidence.relation import Relation
 from .base import CheckContext
+from .own_arithmetic import paragraph_start
 
 # A multiplication sign between two figures (a currency sign or unit may stand before
 # the second one).
@@ -155,3 +160,34 @@ def _left_of_the_users_quantity(context: CheckContext, claim: CountClaim) -> boo
         | {float(v) for v in derivations.column_sums} | {float(v) for v in derivations.table_totals}
     return any(0 < part < float(quantity) and float(quantity) - part == claim.value
                for quantity in quantities for part in parts)
+
+
+# The most listed counts a total is looked for over, before or after it.
+MAX_LISTED_COUNTS = 12
+
+
+def a_total_of_the_counts_it_lists(context: CheckContext, claim: CountClaim) -> bool:
+    """The count is the sum of two or more counts the reply lists: the last before it in
+    its paragraph (or the one before) that count the same noun, or the first of its
+    sentence after it (see the module). Each listed count is checked as a count of its
+    own."""
+    counts = context.claims.counts
+    # Its paragraph and the one before: a total often closes a list in a line of its own.
+    paragraph = paragraph_start(context.text, claim.span[0])
+    paragraph = paragraph_start(context.text, max(paragraph - 2, 0))
+    same = Relation(claim.keywords) if claim.keywords else None
+    before = [other.value for other in counts
+              if paragraph <= other.span[0] and other.span[1] <= claim.span[0]
+              and same is not None and same(other.keywords)][-MAX_LISTED_COUNTS:]
+    if any(sum(before[first:]) == claim.value for first in range(len(before) - 1)):
+        return True
+    sentence = context.claims.sentence_span(claim.clause)
+    end = sentence[1] if sentence is not None else claim.span[1]
+    running = 0
+    for listed, other in enumerate((c for c in counts if claim.span[1] <= c.span[0] < end), 1):
+        running += other.value
+        if listed > 1 and running == claim.value:
+            return True
+        if listed >= MAX_LISTED_COUNTS or running > claim.value:
+            break
+    return False

@@ -22,7 +22,7 @@ from .count_kinds import (
     selected_by_a_threshold,
 )
 from .count_members import enumerates_its_members, members_under_its_key
-from .count_operands import an_operand_of_the_replys_calculation
+from .count_operands import a_total_of_the_counts_it_lists, an_operand_of_the_replys_calculation
 from .count_parts import adds_up_with_its_siblings, marked_by_a_flag, the_rest_of_a_listing
 from .count_qualifiers import counts_one_kind
 from .count_quantities import (
@@ -106,7 +106,8 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
                 and not a_figure_its_words_name(context, claim) \
                 and not a_remainder_of_stated_figures(context, claim, specific) \
                 and not a_cell_of_its_named_row(context, claim) \
-                and not a_difference_of_its_record(context, claim):
+                and not a_difference_of_its_record(context, claim) \
+                and not enumerates_its_members(context, claim):
             part = part_of_a_stated_total(context, claim, specific)
             if part is None:
                 _mismatch(context, claim, f"the result says {_join(sorted(specific))}")
@@ -173,7 +174,10 @@ def check_count(context: CheckContext, claim: CountClaim) -> None:
     if a_quantity_far_above_the_listings(context, claim):
         return   # "500 bolsas", "40 A1 posters" over a few rows: a quantity, not their number
     if kind is not None and kind.mismatch is not None:
-        if not a_figure_counted(context, claim, kind_read=True):
+        # Below its kind's size, the members it names are a part of the kind ("3 singles
+        # are free (S-02, S-03, S-05)" of five singles); above it, no naming makes it one.
+        if not a_figure_counted(context, claim, kind_read=True) and not (
+                not kind.above and enumerates_its_members(context, claim)):
             _mismatch(context, claim, kind.mismatch, kind.facts)
         return
     if counts_one_kind(context, claim) or an_unread_kind(context, claim) \
@@ -421,6 +425,7 @@ def _a_field_of_one_item(context: CheckContext, claim: CountClaim) -> bool:
 def _mismatch(context: CheckContext, claim: CountClaim, why: str,
               target: EventFacts | None = None) -> None:
     if an_operand_of_the_replys_calculation(context, claim) \
+            or a_total_of_the_counts_it_lists(context, claim) \
             or counted_in_a_stated_window(context, claim) \
             or counted_on_a_stated_day(context, claim) \
             or written_with_its_noun(context, claim):

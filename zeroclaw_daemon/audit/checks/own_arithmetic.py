@@ -17,7 +17,7 @@ _LEAD_IN_END_RE = re.compile(r"[:：][*_\s]*$")
 _LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-*•·]|\d{1,2}[.)、])[ \t]")
 
 
-def _paragraph_start(text: str, position: int) -> int:
+def paragraph_start(text: str, position: int) -> int:
     """Where the paragraph holding ``position`` starts; a list's paragraph starts with the
     line that leads into it ("Sales by category, €23,106.00 in all:"), which a blank line
     may set apart from the list."""
@@ -47,7 +47,7 @@ def own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
         # The part is one of the two figures just before the percentage in its sentence
         # ("116 (72.5 %)", "17 de 24 puntos, un 71 %"); the whole, any figure before it in
         # its paragraph. Few pairs: a made-up percentage rarely equals one by chance.
-        paragraph = _paragraph_start(context.text, claim.span[0])
+        paragraph = paragraph_start(context.text, claim.span[0])
         sentence = context.claims.sentence_span(claim.clause)
         sentence_start = sentence[0] if sentence is not None else paragraph
         figures = sorted([(v.span[0], float(v.numbers[0])) for v in earlier
