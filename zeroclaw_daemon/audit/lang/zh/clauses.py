@@ -30,6 +30,10 @@ FAILURE = phrase(
     r"跑不了|没跑完|没有完成|未完成|没法|办不到|做不到|"
     # A verb with its potential negated ("读不到", "查不到", "拿不到", "打不开"): it could not.
     r"(?:读|查|拿|取|连|登|打|收|发|看)不(?:到|了|上|开|出)|离线|掉线|"
+    # An act of sending, ordering, paying or saving whose result is denied ("邮件没发出去",
+    # "金箔没订成功", "没交上"): it was tried and did not go through.
+    r"没有?(?:发送?|寄|订|预订|付款?|支付|交|提交|上传|保存|存|同步|推送|连|登录?|下单)"
+    r"(?:出去|成功|成|上|进去)|"
     # A permission said lacking or required ("只有 viewer 权限", "需要管理员权限", "权限不够"),
     # as "permission" / "permiso" tell a denial in English and Spanish.
     r"(?:只有|仅有|需要|缺少|缺乏|没有|无)[^，。；！？\n]{0,16}?权限|权限(?:不够|不足|受限)|"
