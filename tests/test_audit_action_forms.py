@@ -54,6 +54,10 @@ def test_action_claims_in_spanish_and_chinese(reply: str, events: list[ToolEvent
     ("El pod web-1 está reservado para la demo.", [PODS], "es"),
     ("Para mañana están reservados los dos nodos.", [PODS], "es"),
     ("La próxima está ya programada para el miércoles.", [PODS], "es"),
+    # a past state ("estuvo", "seguía"), a reading over a range: no act either
+    ("El lunes estuvo cerrado.", [PODS], "es"),
+    ("El nodo web-2 seguía bloqueado a las 9.", [PODS], "es"),
+    ("La latencia se ha movido entre el 12 % y el 15 % del límite.", [PODS], "es"),
     ("web-1 已经重启 4 次了。", [PODS], "zh"),
     ("我没有重启任何服务。", [PODS], "zh"),
     ("工单「回滚后通知失败」还在处理中。", [PODS], "zh"),          # a quoted title

@@ -116,8 +116,9 @@ _AFTER = r"(?:\s+(?:ya|correctamente|bien|todo|todos|también))*"
 # "se ha reiniciado 9 veces" counts events, it claims no action.
 _NOT_TIMES = r"(?!\s+(?:(?:\d+|dos|tres|varias|muchas)\s+veces|una\s+vez)\b)"
 _NOT_NONE = r"(?!\s+(?:nada|ningún|ninguna|ningunos|ningunas|nadie)\b)"
-# "el pH se ha movido entre 7,1 y 7,8": a reading that varied over a range, no act.
-_NOT_RANGE = r"(?!\s+entre\s+[-\d])"
+# "el pH se ha movido entre 7,1 y 7,8" (or "entre el 6,1 % y el 6,4 %"): a reading that
+# varied over a range, no act.
+_NOT_RANGE = r"(?!\s+entre\s+(?:(?:el|la|los|las)\s+)?[-\d])"
 # "se registraron 48.213 eventos" reports how many, it claims no action; "un"/"una" are
 # the indefinite article as well ("se envió una copia"), which claims the act.
 _NOT_COUNTED = r"(?!\s+[*_]{0,2}(?:\d|(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b))"
@@ -174,7 +175,13 @@ HEADLINE = phrase(
     # Nor a verb of being ("hubo paradas", "hay cambios"): its participle is a noun.
     r"hubo|hay|había|habían|habrá|hubieron|es|son|era|eran|fue|fueron|está|están)\b)"
     r"\w[\w-]*"
-    r"(?:\s+(?!(?:el|la|los|las|un|una|unos|unas)\s)[\w-]+)?\s+"
+    # Nor "estar" in the past, "seguir", "permanecer" or "parecer" before the participle
+    # ("El lunes estuvo cerrado", "la caja sigue bloqueada"): the state something was or
+    # stays in, no act. ("está programada para el 18" still is: a state of creation, shown
+    # by a read that lists it: checks/action_words.)
+    r"(?:\s+(?!(?:el|la|los|las|un|una|unos|unas|estuvo|estuvieron|estaba|estaban|"
+    r"sigue|siguen|seguía|seguían|siguió|permanece|permanecen|permaneció|"
+    r"permanecía|parece|parecen|parecía)\s)[\w-]+)?\s+"
     r"(?P<verb_head>\w+(?:ad|id)[oa]s?)"
     r"(?=\s*(?:[.!;,✅🎉🚀]|$)|\s+(?:y|en|a|para|correctamente|con\s+éxito)\b)"
     # "Los equipos eliminados en octavos son estos": the subject of a verb, no headline.
