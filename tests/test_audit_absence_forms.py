@@ -284,3 +284,21 @@ def test_no_thing_needed_denies_no_items(reply: str,
                                          expected: list[tuple[str, str, str]]) -> None:
     """"No advance order needed" says nothing is required; it denies none of the items."""
     assert expected == found(reply, "archive.search", {"q": "quarter sessions"}, ARCHIVE)
+
+
+PAYMENTS = json.dumps([{"sponsor": "Harbour Credit Union", "status": "invoiced"},
+                       {"sponsor": "Tide & Time", "status": "paid"},
+                       {"sponsor": "Kiwi Kites", "status": "paid"}])
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("赞助费还没有全部到账。", []),
+    ("订单没全发货，还差一单。", []),
+    ("赞助商没有付款记录。", [("false_absence", "absence.result_has_items", "没有付款记录")]),
+])
+def test_not_all_is_no_absence_in_chinese(reply: str,
+                                          expected: list[tuple[str, str, str]]) -> None:
+    """没有全部 / 没全 says a part is missing ("not all"); 没有 + noun still denies it."""
+    actual = [f for f in found(reply, "sponsors.payments", {}, PAYMENTS)
+              if f[0] == "false_absence"]
+    assert expected == actual

@@ -41,7 +41,8 @@ ABSENCE = phrase(
     # 还没 before a verb is "not yet": a status ("还没揽收"); 没过 is "did not pass" (过 is
     # the verb), not "there is no ...". 还没有 + noun is still an absence.
     r"|(?:并没有|没有|(?<!还)没(?![过有]))(?:发现|出现)?(?:任何)?" + _NOT_PASSED
-    + r"(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|"
+    # 没有全部 / 没全 is "not all" ("还没有全部到账"): a part is missing, no item denied.
+    + r"(?!运行|执行|查|看|检查|调用|替|帮|给|做|试|权限|必要|全部|全都|全|都|"
     r"问题|关系|办法|响应|返回|成功|时间|想|说|用|意义|影响|收到|拿到|得到|找到|能|法|完成|跑)"
     # The subject ends at the clause's end, or where a receipt's bracket opens ("没有逾期的
     # [receipt: …]。").
