@@ -31,8 +31,9 @@ def paragraph_start(text: str, position: int) -> int:
 def own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
     """A percentage of two figures the reply states before it ("116 (72.5 %)" of "160
     responses"; "17 de 24 puntos (un 71 %)"), or a total of a run of the reply's own
-    amounts listed just before it: the reply's arithmetic on its own figures, each of which
-    is checked as a value of its own (a wrong figure is found there, not here)."""
+    amounts listed just before it (or just after it, or the difference of two that follow
+    it): the reply's arithmetic on its own figures, each of which is checked as a value of
+    its own (a wrong figure is found there, not here)."""
     if not claim.numbers or claim.kind not in (ValueKind.PERCENT, ValueKind.CURRENCY,
                                                ValueKind.NUMBER, ValueKind.MEASURE):
         return False
@@ -79,7 +80,17 @@ def own_arithmetic(context: CheckContext, claim: ValueClaim) -> bool:
         running += value
         if count > 1 and abs(running - target) <= tolerance + 1e-9:
             return True
+    # A net figure given first, its gross and what came off it after ("GHS 10,288.77 after
+    # the levy: ... gross GHS 10,498.75, levy GHS 209.98"): the difference of two of the
+    # amounts that follow. Three digits or more: a small figure meets a difference often.
+    if abs(target) >= 100:
+        following = later[:MAX_FOLLOWING]
+        return any(abs(a - b - target) <= tolerance + 1e-9
+                   for i, a in enumerate(following) for b in following[i + 1:])
     return False
+
+
+MAX_FOLLOWING = 6   # the amounts after a net figure its gross and deduction are looked for in
 
 
 _SMALL_INT_RE = re.compile(r"(?<![\w.,:/-])\d{1,3}(?![\w:/-]|[.,]\d)")

@@ -82,9 +82,30 @@ def find_values(text: str, lowered: str | None = None, runs: Sequence[Span] | No
             continue
         item = _value_from(match)
         if item is not None:
-            found.append(item)
+            found.append(_after_a_currency_code(text, item))
             taken_until = match.end()
     return found
+
+
+# An ISO 4217 code written before an amount ("GHS 7,348.20", "CZK 180", "NGN 2.639.460"):
+# the amount is money in that currency, as "7,348.20 GHS" or "$7,348.20" would be.
+_CODE_BEFORE_RE = re.compile(r"(?<![A-Za-z])([A-Z]{3})\s?$")
+_CURRENCY_CODES = frozenset((
+    "USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "SEK", "NOK", "DKK", "ISK", "MXN", "BRL",
+    "ARS", "CLP", "COP", "PEN", "INR", "CAD", "AUD", "NZD", "KRW", "HKD", "SGD", "TWD", "THB",
+    "MYR", "IDR", "PHP", "VND", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "ZAR", "GHS", "NGN",
+    "KES", "EGP", "MAD", "AED", "SAR", "ILS", "UAH"))
+
+
+def _after_a_currency_code(text: str, item: tuple[int, int, ValueKind, str, dict[str, object]]
+                           ) -> tuple[int, int, ValueKind, str, dict[str, object]]:
+    start, end, kind, raw, extra = item
+    if kind is not ValueKind.NUMBER:
+        return item
+    code = _CODE_BEFORE_RE.search(text, max(0, start - 4), start)
+    if code is None or code.group(1) not in _CURRENCY_CODES:
+        return item
+    return start, end, ValueKind.CURRENCY, raw, {**extra, "unit": code.group(1)}
 
 
 _PRE_VALUE_CHARS = frozenset("-−vV$€£¥￥ 之USR百分")
