@@ -1,6 +1,6 @@
 """A count the reply itself lists out is checked by its list: one that names exactly
-that many of a result's items, in parentheses or after a colon (even where the result
-states a larger count of the noun), or that totals the counts it lists ("46 wheels", "52
+that many of a result's items, in parentheses or after a colon, or that totals the counts
+it lists ("46 wheels", "52
 wheels" ... "That's 98 wheels"; "60 seats: 54 pupils and 6 teachers"). A count its list
 does not give is still checked. Results and sentences of our own; rows are (reply,
 expected)."""
