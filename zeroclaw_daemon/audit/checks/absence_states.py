@@ -288,8 +288,11 @@ def state_written_as_a_value(claim: AbsenceClaim, pool: list[EventFacts],
         return False
     state = words[-1]
     stems = tuple(w for w in (*claim.subject, *also) if len(w) >= _MIN_STATE_STEM)
+    # The short words results write the state in ("fail", "flag"): whole words only.
+    short = tuple(w for w in also if len(w) < _MIN_STATE_STEM)
     for facts in pool:
-        if state not in facts.result_lower and not any(w in facts.result_lower for w in stems):
+        if state not in facts.result_lower and not any(
+                w in facts.result_lower for w in (*stems, *short)):
             continue
         data = facts.parsed_json
         if data is not None:
@@ -298,7 +301,8 @@ def state_written_as_a_value(claim: AbsenceClaim, pool: list[EventFacts],
             continue
         body = facts.result_lower.split("\n", 1)[1] if "\n" in facts.result_lower else ""
         if re.search(r"(?<![a-z])" + state + r"(?![a-z])", body) or any(
-                re.search(r"(?<![a-z])" + re.escape(w), body) for w in stems):
+                re.search(r"(?<![a-z])" + re.escape(w), body) for w in stems) or any(
+                re.search(r"(?<![a-z])" + re.escape(w) + r"(?![a-z])", body) for w in short):
             return True
     return False
 

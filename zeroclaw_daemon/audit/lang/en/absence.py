@@ -63,7 +63,8 @@ ABSENCE = phrase(
     r"|\b(?:is|was|are|were|came\s+back|comes\s+back|looks)\s+(?:completely\s+|totally\s+|"
     r"entirely\s+|currently\s+)?(?:empty|clean)\b"
     r"|\bempty\s+(?:result|results|output|response|list|file|array|set)\b"
-    r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b"   # "errors: none"
+    # "errors: none"; not "Good news: none of the batches failed", a partitive after a colon
+    r"|\b(?P<subj9>[a-z][\w-]*s)\**\s*:\s*\**\s*(?:none|nothing|zero)\b(?!\s+of\b)"
     # "Nothing fault-wise", "nothing alarm-related": nothing of the kind the compound names.
     r"|\bnothing\s+(?P<subj13>[a-z]+)-(?:wise|related)\b"
     r"|\b(?:does\s+not|doesn't|did\s+not|didn't)\s+exist\b|\bno\s+such\b|\bnot\s+a\s+single\b"
@@ -98,8 +99,9 @@ ABSENCE = phrase(
     # Persons too ("no one's overdue", "nobody is late"), and "none of" a group ("none of
     # the horses are overdue").
     r"|\b(?:nothing|none|nobody|no[\s-]one|none\s+of\s+(?:them|these|those|"
-    r"(?:the|your|our|their)\s+(?:\d+\s+)?[a-z][\w-]*(?:\s+(?!(?:in|on|at|from|here|since|"
-    r"before|after|for|is|are|was|were)\b)[a-z][\w-]*s\b)?))"
+    r"(?:the|your|our|their|this|last|[a-z]+['’]s)\s+(?:(?:week|month|year)['’]s\s+)?"
+    r"(?:\d+\s+)?[a-z][\w-]*(?:\s+(?!(?:in|on|at|from|here|since|"
+    r"before|after|for|is|are|was|were|has|have|had)\b)[a-z][\w-]*s\b)?))"
     # where the things are may stand between ("nothing in fridge 2 is expired"); of
     # persons it names a group (the branch of groups below)
     r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
@@ -107,9 +109,12 @@ ABSENCE = phrase(
     # moment are out of date"), up to the verb
     r"(?:(?<=s)\s+(?:in|on|at|from|here|since|before|after|for)"
     r"(?:\s+(?!(?:is|are|was|were)\b)[a-z0-9][\w-]*){0,3}(?=\s+(?:is|are|was|were)\b))?"
-    r"(?:['’]s\s+|\s+(?:(?:is|was|are|were)\s+)?)"
+    r"(?:['’]s\s+|\s+(?:(?:is|was|are|were|has|have|had)\s+)?)"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
+    # An outcome an item's record writes as its state ("none of the batches failed",
+    # "nobody has lapsed", "none is flagged").
+    r"failed|lapsed|flagged|damaged|rejected|quarantined|recalled|suspended|"
     r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|use[\s-]by|sell[\s-]by)|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
     # What falls due by a day ("none of the permits expire before 8 April"; the day is

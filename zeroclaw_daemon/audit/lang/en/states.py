@@ -30,4 +30,8 @@ STATES: dict[str, tuple[str, ...]] = {
     "cancelled": ("cancelled", "canceled"),
     "canceled": ("canceled", "cancelled"),
     "missing": ("missing", "lost"),
+    # Outcomes a check writes as its verdict ("FAIL", "flag", "damage").
+    "failed": ("fail", "failed", "failure"),
+    "flagged": ("flag", "flagged"),
+    "damaged": ("damage", "damaged", "broken"),
 }
