@@ -1,6 +1,7 @@
 """An absence of an outcome a record writes as its state: "none of November's batches
-failed", "nobody has lapsed", "none of the 18 lots is flagged" deny items in that state
-(a partitive "none of" with a possessive or a number, a perfect after the pronoun), and
+failed", "nobody has lapsed", "none of the 18 lots is flagged", "ningún lote ha fallado"
+deny items in that state (a partitive "none of" with a possessive or a number, a perfect
+after the pronoun or the negative determiner), and
 are false when a row writes it ("FAIL", "lapsed", "flag"), as "nothing overdue" is of an
 overdue row. Borne out when no row does. Results and sentences of our own; rows are
 (reply, event, expected)."""
@@ -34,6 +35,10 @@ MEMBERS = ok("club.renewals", "\n".join([
      [(A, RULE, "none of November's batches failed")]),
     ("Good news: none of November's batches failed.", ALL_PASS, []),
     ("Nobody has lapsed.", MEMBERS, [(A, RULE, "Nobody has lapsed")]),
+    # Spanish: the perfect of the state's verb after the negative determiner
+    ("Ninguno de los lotes de noviembre ha fallado.", BATCHES,
+     [(A, RULE, "Ninguno de los lotes de noviembre ha fallado")]),
+    ("Ninguno de los lotes de noviembre ha fallado.", ALL_PASS, []),
 ])
 def test_an_outcome_denied_is_checked_against_the_rows(reply: str, event: ToolEvent,
                                                       expected: Expected) -> None:

@@ -21,7 +21,7 @@ _SUBJ_ES = (r"(?!(?:más|menos)\s+(?:de|que)\b)"
 # such a state, negated with the determiner after them ("no se rechazó ningún lote").
 _STATE_ES = (r"(?:abiert|pendient|vencid|atrasad|caducad|rechazad|bloquead|retrasad|impagad|"
              r"cancelad|averiad|suspendid|ausent|fallid|dañad|rot|perdid|extraviad|denegad|"
-             r"anulad|desconectad)[oae]?s?\b|sin\s+(?:pagar|leer|asignar|"
+             r"anulad|desconectad|fallad|marcad)[oae]?s?\b|sin\s+(?:pagar|leer|asignar|"
              r"resolver)\b|de\s+baja\b|fuera\s+de\s+(?:plazo|servicio|l[ií]nea)\b")
 _STATE_VERBS_ES = r"(?:rechaz|cancel|retras|bloque|suspend|averi)"
 ABSENCE = phrase(
@@ -32,7 +32,9 @@ ABSENCE = phrase(
     # "ninguno va retrasado": ir and andar as copulas of a state
     r"(?:(?:est[áa]n?|estaba[n]?|estuvo|estuvieron|qued[óo]|quedaron|quedan?|fue|fueron|"
     r"va|van|iba|iban|anda|andan|"
-    r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron)\s+"
+    r"(?:ha|han)\s+(?:sido|quedado|estado)|sigue|siguen|resultó|resultaron|"
+    # the perfect of the state's verb ("ningún lote ha fallado", "ninguna se ha cancelado")
+    r"ha|han|había|habían)\s+"
     # or a thing of the item's in that state ("ninguno tiene la ITV caducada")
     r"|(?:tiene|tienen|tenía|tenían|lleva|llevan)\s+(?:(?:el|la|los|las|su|sus)\s+)?"
     + _W + r"(?:\s+" + _W + r")?\s+)?"
