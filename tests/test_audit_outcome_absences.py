@@ -1,7 +1,8 @@
 """An absence of an outcome a record writes as its state: "none of November's batches
 failed", "nobody has lapsed", "none of the 18 lots is flagged", "ningún lote ha fallado"
 deny items in that state (a partitive "none of" with a possessive or a number, a perfect
-after the pronoun or the negative determiner), and
+after the pronoun or the negative determiner, a verb of arrival: "none came in damaged";
+"nobody's behind"), and
 are false when a row writes it ("FAIL", "lapsed", "flag"), as "nothing overdue" is of an
 overdue row. Borne out when no row does. Results and sentences of our own; rows are
 (reply, event, expected)."""
@@ -29,6 +30,17 @@ MEMBERS = ok("club.renewals", "\n".join([
     "F-0133  Jensen, Lars    lapsed   2025-10-04",
     "F-0137  Kaur, Simran    paid     2026-10-14"]))
 
+RETURNS = ok("dock.returns", "\n".join([
+    "boat  back_at  condition",
+    "T-01  10:40    ok",
+    "T-04  11:15    damage (cracked skeg)",
+    "S-02  11:30    ok"]))
+SHARES = ok("coop.shares", "\n".join([
+    "member    share  status",
+    "A01       2026   paid",
+    "A07       2026   overdue",
+    "A12       2026   paid"]))
+
 
 @pytest.mark.parametrize(("reply", "event", "expected"), [
     ("Good news: none of November's batches failed.", BATCHES,
@@ -39,6 +51,10 @@ MEMBERS = ok("club.renewals", "\n".join([
     ("Ninguno de los lotes de noviembre ha fallado.", BATCHES,
      [(A, RULE, "Ninguno de los lotes de noviembre ha fallado")]),
     ("Ninguno de los lotes de noviembre ha fallado.", ALL_PASS, []),
+    # after a verb of arrival; "behind" of payments
+    ("12 boats back so far and none came in damaged.", RETURNS,
+     [(A, RULE, "none came in damaged")]),
+    ("Nobody's behind.", SHARES, [(A, RULE, "Nobody's behind")]),
 ])
 def test_an_outcome_denied_is_checked_against_the_rows(reply: str, event: ToolEvent,
                                                       expected: Expected) -> None:

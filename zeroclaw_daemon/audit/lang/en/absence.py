@@ -104,18 +104,23 @@ ABSENCE = phrase(
     r"before|after|for|is|are|was|were|has|have|had)\b)[a-z][\w-]*s\b)?))"
     # where the things are may stand between ("nothing in fridge 2 is expired"); of
     # persons it names a group (the branch of groups below)
-    r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?)?"
+    r"(?:(?:(?<=nothing)|(?<=none))\s+(?:in|on|at)\s+(?:the\s+)?[a-z][\w-]*(?:\s+\d+)?"
+    # or two places joined ("nothing in red cells or platelets expires")
+    r"(?:\s+(?:or|and)\s+(?:the\s+)?[a-z][\w-]*)?)?"
     # and after the group's noun, where they are or when ("none of the dogs in at the
     # moment are out of date"), up to the verb
     r"(?:(?<=s)\s+(?:in|on|at|from|here|since|before|after|for)"
     r"(?:\s+(?!(?:is|are|was|were)\b)[a-z0-9][\w-]*){0,3}(?=\s+(?:is|are|was|were)\b))?"
     r"(?:['’]s\s+|\s+(?:(?:is|was|are|were|has|have|had)\s+)?)"
+    # a verb of arrival before the state ("none came in damaged", "none came back broken")
+    r"(?:(?:came|come|comes)\s+(?:in|back)\s+|arrived\s+)?"
     r"(?:currently\s+|still\s+)?"
     r"(?P<subjstate>overdue|pending|outstanding|unpaid|unread|unresolved|unassigned|expired|"
     # An outcome an item's record writes as its state ("none of the batches failed",
     # "nobody has lapsed", "none is flagged").
     r"failed|lapsed|flagged|damaged|rejected|quarantined|recalled|suspended|"
-    r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|use[\s-]by|sell[\s-]by)|"
+    r"out\s+of\s+date|past\s+(?:its|their)\s+(?:date|expiry|[a-z]+[\s-]by(?:\s+date)?|"
+    r"best[\s-]before(?:\s+date)?)|behind|"
     r"late|missing|blocked|stuck|delayed|open|absent|offline|"
     # What falls due by a day ("none of the permits expire before 8 April"; the day is
     # read with the state, checks/absence_due.py).

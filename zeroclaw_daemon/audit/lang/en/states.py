@@ -34,4 +34,5 @@ STATES: dict[str, tuple[str, ...]] = {
     "failed": ("fail", "failed", "failure"),
     "flagged": ("flag", "flagged"),
     "damaged": ("damage", "damaged", "broken"),
+    "behind": ("overdue", "late", "arrears", "behind"),
 }
