@@ -56,3 +56,25 @@ def test_a_count_one_away_from_the_results_total_is_checked(reply: str,
                                                            expected: Expected) -> None:
     """"Total Objects: 8" makes "7 backups" a miscount, though the lines are more."""
     assert expected == of_type(C, reply, BACKUPS)
+
+
+# The result states how many items it lists ("count": 6) beside six payables.
+PAYABLES = ok("finance.payables", json.dumps({"count": 6, "items": [
+    {"supplier": name, "amount_usd": amount, "due": due}
+    for name, amount, due in (("Apicola Sur", 31250, "2026-12-07"),
+                              ("Mieles del Golfo", 48600, "2026-12-10"),
+                              ("Hai Duong Honey", 26340, "2026-12-14"),
+                              ("Kiwi Bee Co", 12800, "2026-12-18"),
+                              ("Alpine Apiaries", 9300, "2026-12-21"),
+                              ("Baltic Gold", 20000, "2026-12-28"))]}))
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("目前有 5 家供应商的货款待付。", [(C, RULE, "5 家供应商的货款待付")]),
+    ("Five suppliers are awaiting payment.", [(C, RULE, "Five suppliers")]),
+    ("目前有 6 家供应商的货款待付。", []),
+])
+def test_a_qualified_count_one_off_a_stated_count_is_checked(reply: str,
+                                                            expected: Expected) -> None:
+    """A state word makes no part of a listing whose stated count the count misses by one."""
+    assert expected == of_type(C, reply, PAYABLES)
