@@ -82,8 +82,9 @@ class Derivations:
     @property
     def column_sums(self) -> list[Decimal]:
         """Sums down each column: running from the top and from the bottom ("the rest add
-        up to ..."), and per group of rows of one kind (see :func:`.table_sums.group_sums`);
-        and across a row's series of columns (:func:`.table_sums.series_totals`)."""
+        up to ..."), with the column's mean and median; per group of rows of one kind (see
+        :func:`.table_sums.group_sums`); and across a row's series of columns
+        (:func:`.table_sums.series_totals`)."""
         if self._sums is None:
             sums: list[Decimal] = []
             for rows in self.rows:
@@ -97,6 +98,7 @@ class Derivations:
                     sums.extend(_running(values[::-1]))
                     totals.append(sums[-1])
                     sums.append(sums[-1] / min(len(values), MAX_ROWS))   # the column's mean
+                    sums.append(_median(values))
                 self._totals.extend(totals)
                 sums.extend(_across_columns(totals, sum(1 for row in body if row.numbers)))
                 sums.extend(group_sums(rows))
@@ -333,6 +335,13 @@ def _across_columns(totals: Sequence[Decimal], rows: int) -> list[Decimal]:
     if rows:
         found.append(grand / rows)
     return found
+
+
+def _median(values: Sequence[Decimal]) -> Decimal:
+    """The middle value of a column (the mean of the two middle ones for an even count)."""
+    ordered = sorted(values[:MAX_ROWS])
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def _running(values: Sequence[Decimal]) -> list[Decimal]:
