@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from ...receipts.events import ToolEvent
 from ...receipts.tokens import TOKEN_RE
 from ..claims.numbers import find_dates
+from .spans import written_days
 from .tables import Row
 
 _EPOCH_MIN, _EPOCH_MAX = 946684800, 4102444800   # 2000-01-01 to 2100-01-01
@@ -172,17 +173,10 @@ def days_moved_in_rows(pool: Iterable[tuple[Sequence[Row], dict[str, str]]]
                     and n == n.to_integral_value() and 0 < n <= _MAX_DAY_SHIFT]
             if not days:
                 continue
-            for cell in row.labels.values():
-                for _, _, (year, month, day) in find_dates(cell):
-                    if year is None:
-                        continue
-                    try:
-                        base = dt.date(year, month, day)
-                    except ValueError:
-                        continue
-                    for shift in days:
-                        for moved in (base + dt.timedelta(days=shift),
-                                      base - dt.timedelta(days=shift)):
-                            found.update(((moved.year, moved.month, moved.day),
-                                          (None, moved.month, moved.day)))
+            for base in (day for cell in row.labels.values() for day in written_days(cell)):
+                for shift in days:
+                    for moved in (base + dt.timedelta(days=shift),
+                                  base - dt.timedelta(days=shift)):
+                        found.update(((moved.year, moved.month, moved.day),
+                                      (None, moved.month, moved.day)))
     return found
