@@ -88,7 +88,9 @@ def find_values(text: str, lowered: str | None = None, runs: Sequence[Span] | No
 
 
 # An ISO 4217 code written before an amount ("GHS 7,348.20", "CZK 180", "NGN 2.639.460"):
-# the amount is money in that currency, as "7,348.20 GHS" or "$7,348.20" would be.
+# the amount is money in that currency, as "7,348.20 GHS" or "$7,348.20" would be. Wider
+# than the codes numbers.UNIT_WORDS keeps from being a count's noun on purpose: there a code
+# is matched folded, and "pen", "php" or "mad" are words too; here only in capitals.
 _CODE_BEFORE_RE = re.compile(r"(?<![A-Za-z])([A-Z]{3})\s?$")
 _CURRENCY_CODES = frozenset((
     "USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "SEK", "NOK", "DKK", "ISK", "MXN", "BRL",

@@ -124,8 +124,12 @@ class Evidence:
         figures: list[str] = []
         minutes: list[int] = []
         for facts in self.facts:
-            if "KT" in facts.result or "MPS" in facts.result or ")" in facts.result:
-                more, times = code_figures(facts.result)
+            result = facts.result
+            # Each code holds one of these (a wind group's unit, a NOTAM's B) or C) field):
+            # most results are passed over at a substring test.
+            if "KT" in result or "MPS" in result or "KMH" in result or "B)" in result \
+                    or "C)" in result:
+                more, times = code_figures(result)
                 figures.extend(more)
                 minutes.extend(times)
         return figures, minutes
